@@ -1,0 +1,222 @@
+//! The crate's one error type.
+
+use std::fmt;
+
+/// Which integer argument of a call a value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Argument {
+    /// `begin` of `tf_strided_slice` or `tf_slice`.
+    Begin,
+    /// `end` of `tf_strided_slice`.
+    End,
+    /// `strides` of `tf_strided_slice`.
+    Strides,
+    /// `size` of `tf_slice`.
+    Size,
+}
+
+impl fmt::Display for Argument {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Argument::Begin => "begin",
+            Argument::End => "end",
+            Argument::Strides => "strides",
+            Argument::Size => "size",
+        })
+    }
+}
+
+/// Everything that can go wrong in this crate.
+///
+/// Each message starts with TensorFlow's own words for the condition (so a TF user recognises it),
+/// then says where: the spec index (position in `begin`/`end`/`strides`), the input axis, and the
+/// offending values. Variants carry the same data as fields.
+///
+/// ```
+/// use ndarray::Array1;
+/// use ndarray_tfslice::prelude::*;
+///
+/// let x = Array1::<f32>::zeros(4);
+/// let err = x.tf_strided_slice(&[0], &[4], &[0], Masks::NONE).unwrap_err();
+/// assert_eq!(err, Error::ZeroStride { index: 0, axis: 0 });
+/// assert!(err.to_string().starts_with("strides[0] must be non-zero"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// `begin`, `end` and `strides` differ in length (TensorFlow's E1).
+    #[error(
+        "Expected begin, end, and strides to be 1D equal size tensors, but got shapes \
+         [{begin_len}], [{end_len}], and [{strides_len}] instead."
+    )]
+    SpecLengthMismatch {
+        /// `begin.len()`.
+        begin_len: usize,
+        /// `end.len()`.
+        end_len: usize,
+        /// `strides.len()`.
+        strides_len: usize,
+    },
+
+    /// The spec has more entries than a 64-bit mask can describe. TensorFlow stops at 31 (its masks
+    /// are `int32`); this crate accepts up to 64.
+    #[error(
+        "slice spec has {len} entries, but at most {max} are supported (one bit per entry in each mask)"
+    )]
+    SpecTooLong {
+        /// The spec length given.
+        len: usize,
+        /// The most entries a spec may have.
+        max: usize,
+    },
+
+    /// More than one bit of `ellipsis_mask` is set (TensorFlow's E2).
+    #[error(
+        "Multiple ellipses in slice spec not allowed (ellipsis_mask {ellipsis_mask:#b} sets bits \
+         {first} and {second})"
+    )]
+    MultipleEllipses {
+        /// The whole ellipsis mask.
+        ellipsis_mask: u64,
+        /// The lowest bit set.
+        first: usize,
+        /// The second-lowest bit set.
+        second: usize,
+    },
+
+    /// A range or index entry on a rank-0 input (TensorFlow's E3).
+    #[error("Attempting to slice scalar input. (spec index {index} is a range or index; a scalar has no axis for it)")]
+    SliceScalar {
+        /// The spec entry that needed an axis.
+        index: usize,
+    },
+
+    /// More range and index entries than the input has axes (TensorFlow's E4).
+    #[error(
+        "Index out of range using input dim {axis}; input has only {rank} dims (spec index {index} \
+         is a range or index past the last input axis)"
+    )]
+    TooManyIndices {
+        /// The spec entry that found no axis left.
+        index: usize,
+        /// The input axis it would have used (always equal to `rank`).
+        axis: usize,
+        /// The input rank.
+        rank: usize,
+    },
+
+    /// A zero stride on a range or index entry (TensorFlow's E5). TensorFlow names the input axis.
+    #[error("strides[{axis}] must be non-zero (spec index {index}, input axis {axis})")]
+    ZeroStride {
+        /// The spec entry.
+        index: usize,
+        /// The input axis it applies to (TensorFlow's number).
+        axis: usize,
+    },
+
+    /// A shrink (single index) entry with a negative stride (TensorFlow's E6).
+    #[error(
+        "only stride 1 allowed on non-range indexing. (spec index {index} shrinks input axis {axis} \
+         but its stride is {stride}; any positive stride is accepted)"
+    )]
+    ShrinkNegativeStride {
+        /// The spec entry.
+        index: usize,
+        /// The input axis.
+        axis: usize,
+        /// The stride given.
+        stride: i64,
+    },
+
+    /// A shrink (single index) entry outside its axis (TensorFlow's E7). TensorFlow prints the index
+    /// after adding the dimension size once to a negative value.
+    #[error(
+        "slice index {shifted} of dimension {axis} out of bounds. (spec index {index}: begin {begin} \
+         on an axis of size {dim}; valid indices are -{dim} to {dim} exclusive)"
+    )]
+    ShrinkOutOfBounds {
+        /// The spec entry.
+        index: usize,
+        /// The input axis.
+        axis: usize,
+        /// `begin[index]` as given.
+        begin: i64,
+        /// `begin` with the axis size added once if it was negative (what TensorFlow prints).
+        shifted: i64,
+        /// The size of the axis.
+        dim: usize,
+    },
+
+    /// An index value does not fit in `i64`, TensorFlow's widest index type.
+    #[error("{argument}[{index}] = {value} does not fit in i64 (TensorFlow's widest index type)")]
+    ValueOutOfRange {
+        /// Which argument.
+        argument: Argument,
+        /// Its position.
+        index: usize,
+        /// The value, printed in decimal.
+        value: String,
+    },
+
+    /// `tf_slice`: `begin` or `size` does not have one entry per input axis.
+    #[error(
+        "Expected begin and size arguments to be 1-D tensors of size {rank}, but got shapes \
+         [{begin_len}] and [{size_len}] instead."
+    )]
+    SliceLengthMismatch {
+        /// The input rank.
+        rank: usize,
+        /// `begin.len()`.
+        begin_len: usize,
+        /// `size.len()`.
+        size_len: usize,
+    },
+
+    /// `tf_slice` on an axis of size 0: begin and size must both be 0.
+    #[error(
+        "Expected begin[{axis}] == 0 (got {begin}) and size[{axis}] == 0 (got {size}) when \
+         input.dim_size({axis}) == 0"
+    )]
+    SliceEmptyAxis {
+        /// The input axis.
+        axis: usize,
+        /// `begin[axis]`.
+        begin: i64,
+        /// `size[axis]`, after TensorFlow replaces `-1` by `dim - begin`.
+        size: i64,
+    },
+
+    /// `tf_slice`: begin outside `[0, dim]`. There is no negative indexing and no clamping.
+    #[error("Expected begin[{axis}] in [0, {dim}], but got {begin}")]
+    SliceBeginOutOfRange {
+        /// The input axis.
+        axis: usize,
+        /// `begin[axis]`.
+        begin: i64,
+        /// The size of the axis.
+        dim: usize,
+    },
+
+    /// `tf_slice`: size outside `[0, dim - begin]` (after `-1` became `dim - begin`).
+    #[error("Expected size[{axis}] in [0, {max}], but got {size}")]
+    SliceSizeOutOfRange {
+        /// The input axis.
+        axis: usize,
+        /// `size[axis]`.
+        size: i64,
+        /// `dim - begin`, the largest size allowed.
+        max: i64,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_is_send_sync_static() {
+        fn check<T: Send + Sync + 'static + std::error::Error>() {}
+        check::<Error>();
+    }
+}

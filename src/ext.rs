@@ -1,0 +1,197 @@
+//! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
+
+use ndarray::{ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn};
+use num_traits::PrimInt;
+
+use crate::elems::Elems;
+use crate::error::Error;
+use crate::masks::Masks;
+use crate::plan::resolve;
+use crate::private::{private_decl, private_impl};
+use crate::tf_slice::resolve_slice;
+
+/// TensorFlow's slicing ops as methods of every ndarray array (owned, views, `ArcArray`,
+/// `CowArray`; any dimension type; any element type).
+///
+/// Results are views into the input: no element is copied, and a view costs O(rank). Every spec is
+/// validated and resolved before ndarray is called, so no input makes these methods panic: where
+/// TensorFlow raises, they return [`Error`].
+///
+/// `begin`, `end`, `strides` and `size` take any primitive integer type (`i32`, `i64`, `usize`,
+/// ...). Values are widened to `i64`, TensorFlow's widest index type.
+pub trait TfSliceExt<A, D: Dimension> {
+    /// `tf.strided_slice(self, begin, end, strides, **masks)`: a view of the elements TensorFlow
+    /// would return, in TensorFlow's order and shape.
+    ///
+    /// All of TF's rules hold: negative indices count from the end; out-of-range `begin`/`end`
+    /// clamp silently; a negative stride starts at `begin` and walks down; `masks.begin` /
+    /// `masks.end` take the full range in the walk direction; an ellipsis (explicit, or implicit at
+    /// the end) stands for the axes the other entries leave over; a new axis adds a length-1 axis;
+    /// a shrink entry takes the single index `begin` (its masks and `end` ignored, any positive
+    /// stride accepted) and drops the axis. Mask bits past the spec length are ignored.
+    ///
+    /// Unlike TensorFlow, inputs of any rank work (TF's kernel stops at 8) and specs may have up to
+    /// 64 entries (TF stops at 31).
+    ///
+    /// # Errors
+    /// - [`Error::SpecLengthMismatch`]: `begin`, `end` and `strides` differ in length.
+    /// - [`Error::SpecTooLong`]: more than 64 entries.
+    /// - [`Error::MultipleEllipses`]: more than one bit of `masks.ellipsis` set.
+    /// - [`Error::SliceScalar`] / [`Error::TooManyIndices`]: more range and index entries than
+    ///   the input has axes.
+    /// - [`Error::ZeroStride`]: a zero stride on a range or index entry.
+    /// - [`Error::ShrinkNegativeStride`]: a shrink entry with a negative stride.
+    /// - [`Error::ShrinkOutOfBounds`]: a shrink index outside its axis.
+    /// - [`Error::ValueOutOfRange`]: a value that does not fit in `i64`.
+    ///
+    /// # Example
+    /// TensorFlow's own examples (`tf.strided_slice` documentation):
+    /// ```
+    /// use ndarray::{array, Array3};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let t = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
+    /// let none = Masks::NONE;
+    /// assert_eq!(t.tf_strided_slice(&[1, 0, 0], &[2, 1, 3], &[1, 1, 1], none)?, array![[[3, 3, 3]]].into_dyn());
+    /// assert_eq!(
+    ///     t.tf_strided_slice(&[1, 0, 0], &[2, 2, 3], &[1, 1, 1], none)?,
+    ///     array![[[3, 3, 3], [4, 4, 4]]].into_dyn()
+    /// );
+    /// assert_eq!(
+    ///     t.tf_strided_slice(&[1, -1, 0], &[2, -3, 3], &[1, -1, 1], none)?,
+    ///     array![[[4, 4, 4], [3, 3, 3]]].into_dyn()
+    /// );
+    ///
+    /// // `foo[:, 3, :]` on a 7x8x9 tensor: shrink_axis_mask = 2.
+    /// let foo = Array3::<f32>::zeros((7, 8, 9));
+    /// let m = Masks { begin: 0b101, end: 0b101, shrink_axis: 0b010, ..Masks::NONE };
+    /// assert_eq!(foo.tf_strided_slice(&[0, 3, 0], &[0, 4, 0], &[1, 1, 1], m)?.shape(), &[7, 9]);
+    /// # Ok::<(), ndarray_tfslice::Error>(())
+    /// ```
+    fn tf_strided_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+
+    /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) as a mutable view: writes through it
+    /// change `self`.
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = array![0, 1, 2, 3, 4, 5];
+    /// // x[::-2] is 5, 3, 1.
+    /// let m = Masks { begin: 1, end: 1, ..Masks::NONE };
+    /// x.tf_strided_slice_mut(&[0], &[0], &[-2], m)?.fill(9);
+    /// assert_eq!(x, array![0, 9, 2, 9, 4, 9]);
+    /// # Ok::<(), ndarray_tfslice::Error>(())
+    /// ```
+    fn tf_strided_slice_mut<I: PrimInt>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
+
+    /// `tf.slice(self, begin, size)`: the block starting at `begin` with extent `size` on each axis;
+    /// `size[i] = -1` means "to the end of axis i".
+    ///
+    /// TensorFlow's strict rules hold: `begin` and `size` have one entry per axis, there is no
+    /// negative indexing, and nothing is clamped (`begin == dim` with size 0 is allowed).
+    ///
+    /// # Errors
+    /// - [`Error::SliceLengthMismatch`]: `begin` or `size` is not one entry per axis.
+    /// - [`Error::SliceEmptyAxis`]: on an axis of size 0, `begin` or `size` is not 0.
+    /// - [`Error::SliceBeginOutOfRange`]: `begin[i]` outside `[0, dim]`.
+    /// - [`Error::SliceSizeOutOfRange`]: `size[i]` outside `[0, dim - begin[i]]` (and not -1).
+    /// - [`Error::ValueOutOfRange`]: a value that does not fit in `i64`.
+    ///
+    /// # Example
+    /// TensorFlow's own examples (`tf.slice` documentation):
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let input = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]].into_dyn());
+    /// // size -1: everything from begin on.
+    /// assert_eq!(input.tf_slice(&[2, 1, 1], &[-1, -1, -1])?, array![[[6, 6]]].into_dyn());
+    /// // No negative indexing in tf.slice.
+    /// assert!(input.tf_slice(&[-1, 0, 0], &[1, 1, 1]).is_err());
+    /// # Ok::<(), ndarray_tfslice::Error>(())
+    /// ```
+    fn tf_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        size: &[I],
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+
+    private_decl! {}
+}
+
+impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
+    #[inline]
+    fn tf_strided_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+        let elems = strided_elems(self.shape(), begin, end, strides, masks)?;
+        Ok(self.view().into_dyn().slice_move(elems.as_slice()))
+    }
+
+    #[inline]
+    fn tf_strided_slice_mut<I: PrimInt>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
+        let elems = strided_elems(self.shape(), begin, end, strides, masks)?;
+        Ok(self.view_mut().into_dyn().slice_move(elems.as_slice()))
+    }
+
+    #[inline]
+    fn tf_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        size: &[I],
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+        let mut elems = Elems::new();
+        resolve_slice(self.shape(), begin, size, |e| elems.push(e))?;
+        Ok(self.view().into_dyn().slice_move(elems.as_slice()))
+    }
+
+    private_impl! {}
+}
+
+/// The ndarray elements of a strided-slice spec, validated against `shape`: in range and
+/// canonical, so ndarray's slicing cannot panic on them.
+#[inline]
+fn strided_elems<I: PrimInt>(
+    shape: &[usize],
+    begin: &[I],
+    end: &[I],
+    strides: &[I],
+    masks: Masks,
+) -> Result<Elems, Error> {
+    let mut elems = Elems::new();
+    resolve(shape, begin, end, strides, masks, |step| {
+        elems.push(step.to_elem())
+    })?;
+    Ok(elems)
+}

@@ -1,0 +1,83 @@
+//! TensorFlow's slicing ops on [ndarray](https://docs.rs/ndarray) arrays, with TensorFlow's exact
+//! semantics, as zero-copy views.
+//!
+//! For people porting TensorFlow, Keras or TF-graph code to Rust: `x.tf_strided_slice(..)` gives the
+//! element-for-element answer `tf.strided_slice` gives (checked against TensorFlow 2.21 on
+//! thousands of cases), as a view into `x`, and an [`Error`] wherever TensorFlow raises. No input
+//! makes any function of this crate panic.
+//!
+//! ```
+//! use ndarray::{array, Array};
+//! use ndarray_tfslice::prelude::*;
+//!
+//! // x[1:, ::-1] in TensorFlow, written as the raw op: begin_mask and end_mask bit 1 set.
+//! let x = Array::from_iter(0..12).into_shape_with_order((3, 4)).unwrap();
+//! let m = Masks { begin: 0b10, end: 0b10, ..Masks::NONE };
+//! let y = x.tf_strided_slice(&[1, 0], &[3, 0], &[1, -1], m)?;
+//! assert_eq!(y, array![[7, 6, 5, 4], [11, 10, 9, 8]].into_dyn());
+//! // A view: no element was copied.
+//! assert!(std::ptr::eq(&y[[0, 3]], &x[[1, 0]]));
+//! # Ok::<(), ndarray_tfslice::Error>(())
+//! ```
+//!
+//! # TensorFlow to ndarray-tfslice
+//!
+//! | TensorFlow | ndarray-tfslice | result |
+//! |---|---|---|
+//! | `tf.strided_slice(x, begin, end, strides, begin_mask=.., end_mask=.., ellipsis_mask=.., new_axis_mask=.., shrink_axis_mask=..)` | [`x.tf_strided_slice(&begin, &end, &strides, Masks { .. })`](TfSliceExt::tf_strided_slice) | `ArrayView<A, IxDyn>` |
+//! | the same, written through (`var[...]`) | [`x.tf_strided_slice_mut(..)`](TfSliceExt::tf_strided_slice_mut) | `ArrayViewMut<A, IxDyn>` |
+//! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, IxDyn>` |
+//! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |
+//! | `InvalidArgumentError: strides[1] must be non-zero` | [`Error::ZeroStride { index, axis: 1 }`](Error::ZeroStride) | |
+//!
+//! # How a spec becomes an ndarray slice
+//!
+//! Each call resolves the spec against the input shape first (TensorFlow's `ValidateStridedSliceOp`:
+//! ellipsis expansion, negative indices, clamping, every check TF makes, in TF's order), producing
+//! one ndarray [`SliceInfoElem`](ndarray::SliceInfoElem) per axis that is already in range; only
+//! then is ndarray's own `slice_move` called, so it cannot panic.
+//!
+//! | TensorFlow entry (after masks and clamping) | ndarray element |
+//! |---|---|
+//! | range `b:e:s`, `s > 0` | `Slice { start: b, end: Some(e), step: s }` |
+//! | range `b:e:s`, `s < 0` (TF starts at `b` and walks down) | `Slice { start: e + 1, end: Some(b + 1), step: s }` (ndarray takes the range, then walks it back to front) |
+//! | shrink `b` | `Index(b)` |
+//! | new axis | `NewAxis` |
+//! | ellipsis | `Slice { start: 0, end: None, step: 1 }` for each axis it covers |
+//!
+//! # Where this crate goes past TensorFlow
+//!
+//! TensorFlow's kernel refuses inputs of rank above 8 (`Unhandled input dimensions 9`) and its masks
+//! are `int32`, so specs stop at 31 entries. These are implementation limits, not semantics: here
+//! any rank works and specs may have up to 64 entries ([`Error::SpecTooLong`] past that).
+//!
+//! # TensorFlow documentation that is wrong
+//!
+//! TensorFlow as it runs is the reference, not its prose. The Java `StridedSlice` page says
+//! `foo[-2::-1]` on `[1, 2, 3, 4]` is `[4, 3]`: TensorFlow gives `[3, 2, 1]`. It says `foo[:, ...]`
+//! on shape `(3, 4)` has shape `(1, 3, 4)`: it is the identity, `(3, 4)`. The old Python docs show
+//! `strided_slice(input, [1, 1, 0], [2, -1, 3], [1, -1, 1])` as `[[[4, 4, 4], [3, 3, 3]]]`:
+//! TensorFlow 2.x returns an empty `(1, 0, 3)` result (the tests assert what TensorFlow returns).
+
+#![warn(missing_docs)]
+
+mod elems;
+mod error;
+mod ext;
+mod masks;
+mod plan;
+mod private;
+mod tf_slice;
+mod values;
+
+pub use error::{Argument, Error};
+pub use ext::TfSliceExt;
+pub use masks::Masks;
+pub use plan::MAX_SPEC_LEN;
+
+/// Everything a call needs: `use ndarray_tfslice::prelude::*;`.
+pub mod prelude {
+    pub use crate::error::{Argument, Error};
+    pub use crate::ext::TfSliceExt;
+    pub use crate::masks::Masks;
+}

@@ -1,0 +1,352 @@
+//! Resolution: a TensorFlow strided-slice spec plus an input shape become one [`AxisStep`] per
+//! output axis (and per dropped index), already canonical for ndarray.
+//!
+//! This is TensorFlow's `ValidateStridedSliceOp` (tensorflow/core/util/strided_slice_op.cc): every
+//! check TF makes happens here, in TF's order, so the first error TF would report is the one
+//! returned. Nothing here touches elements and nothing here can panic.
+
+use ndarray::SliceInfoElem;
+use num_traits::PrimInt;
+
+use crate::error::{Argument, Error};
+use crate::masks::{Masks, bit};
+use crate::values::Values;
+
+/// The most entries a spec may have: one bit per entry in a `u64` mask.
+pub const MAX_SPEC_LEN: usize = 64;
+
+/// One step of a resolved spec, in output order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AxisStep {
+    /// Input axis `axis` walked from `begin` by `stride`, `len` elements. `begin`, `end` and `stride`
+    /// are TensorFlow's canonical values after masks and clamping (`end` may be -1, "before 0",
+    /// when walking down). `entry` is the spec entry, or `None` for the implicit trailing ellipsis.
+    Range {
+        entry: Option<usize>,
+        axis: usize,
+        begin: i64,
+        end: i64,
+        stride: i64,
+        len: usize,
+    },
+    /// Input axis `axis` fixed at `index` and dropped (shrink).
+    Index {
+        entry: usize,
+        axis: usize,
+        index: usize,
+    },
+    /// A new output axis of length 1.
+    NewAxis { entry: usize },
+}
+
+impl AxisStep {
+    /// The ndarray element selecting the same elements in the same order.
+    ///
+    /// ndarray takes a negative-step range back to front (`s![1..4;-1]` is 3, 2, 1) where TF starts
+    /// at `begin` and walks down, so TF `(b, e, s < 0)` is ndarray `(e + 1)..(b + 1)` with step `s`.
+    /// Ranges of at most one element get step 1, so no huge stride ever reaches ndarray's stride
+    /// arithmetic; with two or more elements `|stride| < dim` and everything fits in `isize`.
+    #[inline]
+    pub(crate) fn to_elem(self) -> SliceInfoElem {
+        match self {
+            AxisStep::Range {
+                begin,
+                end,
+                stride,
+                len,
+                ..
+            } => {
+                let (start, stop, step) = match len {
+                    0 => (0, 0, 1),
+                    1 => (begin, begin + 1, 1),
+                    _ if stride > 0 => (begin, end, stride),
+                    _ => (end + 1, begin + 1, stride),
+                };
+                SliceInfoElem::Slice {
+                    start: start as isize,
+                    end: Some(stop as isize),
+                    step: step as isize,
+                }
+            }
+            AxisStep::Index { index, .. } => SliceInfoElem::Index(index as isize),
+            AxisStep::NewAxis { .. } => SliceInfoElem::NewAxis,
+        }
+    }
+}
+
+/// Resolves `begin`/`end`/`strides`/`masks` against `shape`, calling `emit` once per output step in
+/// output order. On `Err`, steps already emitted must be discarded by the caller.
+pub(crate) fn resolve<I: PrimInt>(
+    shape: &[usize],
+    begin: &[I],
+    end: &[I],
+    strides: &[I],
+    masks: Masks,
+    mut emit: impl FnMut(AxisStep),
+) -> Result<(), Error> {
+    // Step 0 (E1, E2): lengths, then at most one ellipsis bit anywhere in the mask.
+    let n = strides.len();
+    if begin.len() != n || end.len() != n {
+        return Err(Error::SpecLengthMismatch {
+            begin_len: begin.len(),
+            end_len: end.len(),
+            strides_len: n,
+        });
+    }
+    if n > MAX_SPEC_LEN {
+        return Err(Error::SpecTooLong {
+            len: n,
+            max: MAX_SPEC_LEN,
+        });
+    }
+    if masks.ellipsis.count_ones() > 1 {
+        let first = masks.ellipsis.trailing_zeros() as usize;
+        let rest = masks.ellipsis & (masks.ellipsis - 1);
+        return Err(Error::MultipleEllipses {
+            ellipsis_mask: masks.ellipsis,
+            first,
+            second: rest.trailing_zeros() as usize,
+        });
+    }
+    let begin = Values::new(begin, Argument::Begin)?;
+    let end = Values::new(end, Argument::End)?;
+    let strides = Values::new(strides, Argument::Strides)?;
+    let rank = shape.len();
+
+    // Step 1-2, checks only (E3, E4): TF builds the dense spec before checking any dim, so running
+    // out of input axes is reported before any stride or bounds problem. It happens exactly when
+    // there are more real (range or index) entries than axes, at the (rank + 1)-th of them.
+    let is_ellipsis = |i: usize| bit(masks.ellipsis, i);
+    let is_real = |i: usize| !bit(masks.ellipsis, i) && !bit(masks.new_axis, i);
+    let mut real = 0usize;
+    let mut real_after_ellipsis = 0usize;
+    let mut seen_ellipsis = false;
+    for i in 0..n {
+        if is_ellipsis(i) {
+            seen_ellipsis = true;
+        } else if is_real(i) {
+            if real == rank {
+                return Err(if rank == 0 {
+                    Error::SliceScalar { index: i }
+                } else {
+                    Error::TooManyIndices {
+                        index: i,
+                        axis: rank,
+                        rank,
+                    }
+                });
+            }
+            real += 1;
+            if seen_ellipsis {
+                real_after_ellipsis += 1;
+            }
+        }
+    }
+
+    // Step 2-3: walk the sparse entries, filling input axes in order (so checks run axis by axis,
+    // as in TF). The ellipsis, explicit or implicit at the end, takes every axis the real entries
+    // after it leave over.
+    let mut axis = 0usize;
+    for i in 0..n {
+        if is_ellipsis(i) {
+            let until = rank - real_after_ellipsis;
+            while axis < until {
+                emit(full_range(Some(i), axis, shape[axis]));
+                axis += 1;
+            }
+        } else if bit(masks.new_axis, i) {
+            emit(AxisStep::NewAxis { entry: i });
+        } else {
+            let dim = shape[axis];
+            emit(resolve_axis(
+                i,
+                axis,
+                dim,
+                (begin.get(i), end.get(i), strides.get(i)),
+                masks,
+            )?);
+            axis += 1;
+        }
+    }
+    if !seen_ellipsis {
+        while axis < rank {
+            emit(full_range(None, axis, shape[axis]));
+            axis += 1;
+        }
+    }
+    Ok(())
+}
+
+fn full_range(entry: Option<usize>, axis: usize, dim: usize) -> AxisStep {
+    AxisStep::Range {
+        entry,
+        axis,
+        begin: 0,
+        end: dim as i64,
+        stride: 1,
+        len: dim,
+    }
+}
+
+/// Step 3 for one real entry: E5, E6, E7, then TF's canonical begin/end (Python's
+/// `slice.indices(dim)`) and the length.
+fn resolve_axis(
+    entry: usize,
+    axis: usize,
+    dim: usize,
+    (b, e, s): (i64, i64, i64),
+    masks: Masks,
+) -> Result<AxisStep, Error> {
+    if s == 0 {
+        return Err(Error::ZeroStride { index: entry, axis });
+    }
+    // `dim` is the length of an allocation-backed axis, so it fits in i64.
+    let d = dim as i64;
+    // A negative index counts from the end, once; it cannot overflow because it is negative.
+    let forward = |x: i64| if x < 0 { x + d } else { x };
+    if bit(masks.shrink_axis, entry) {
+        if s < 0 {
+            return Err(Error::ShrinkNegativeStride {
+                index: entry,
+                axis,
+                stride: s,
+            });
+        }
+        // begin_mask and end_mask are ignored when shrinking: TF reads the raw begin.
+        let shifted = forward(b);
+        if shifted < 0 || shifted >= d {
+            return Err(Error::ShrinkOutOfBounds {
+                index: entry,
+                axis,
+                begin: b,
+                shifted,
+                dim,
+            });
+        }
+        return Ok(AxisStep::Index {
+            entry,
+            axis,
+            index: shifted as usize,
+        });
+    }
+    // Walking up, begin and end clamp to [0, d]; walking down, to [-1, d - 1] (-1 is "before 0").
+    let (lo, hi) = if s > 0 { (0, d) } else { (-1, d - 1) };
+    let (first, last) = if s > 0 { (lo, hi) } else { (hi, lo) };
+    let begin = if bit(masks.begin, entry) {
+        first
+    } else {
+        forward(b).clamp(lo, hi)
+    };
+    let end = if bit(masks.end, entry) {
+        last
+    } else {
+        forward(e).clamp(lo, hi)
+    };
+    Ok(AxisStep::Range {
+        entry: Some(entry),
+        axis,
+        begin,
+        end,
+        stride: s,
+        len: range_len(begin, end, s),
+    })
+}
+
+/// `ceil((end - begin) / stride)` when that is positive, else 0. Both ends are clamped into
+/// `[-1, dim]`, so the difference cannot overflow; `unsigned_abs` keeps `i64::MIN` strides exact.
+fn range_len(begin: i64, end: i64, stride: i64) -> usize {
+    let span = end - begin;
+    if span == 0 || (span < 0) != (stride < 0) {
+        return 0;
+    }
+    let (span, step) = (span.unsigned_abs(), stride.unsigned_abs());
+    (span / step + u64::from(span % step != 0)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn steps(
+        shape: &[usize],
+        b: &[i64],
+        e: &[i64],
+        s: &[i64],
+        m: Masks,
+    ) -> Result<Vec<AxisStep>, Error> {
+        let mut out = Vec::new();
+        resolve(shape, b, e, s, m, |st| out.push(st)).map(|()| out)
+    }
+
+    #[test]
+    fn range_len_matches_ceil_division() {
+        assert_eq!(range_len(0, 5, 2), 3);
+        assert_eq!(range_len(4, -1, -2), 3);
+        assert_eq!(range_len(4, -1, i64::MIN), 1);
+        assert_eq!(range_len(0, 5, i64::MAX), 1);
+        assert_eq!(range_len(3, 3, 1), 0);
+        assert_eq!(range_len(3, 1, 1), 0);
+        assert_eq!(range_len(1, 3, -1), 0);
+    }
+
+    #[test]
+    fn negative_stride_maps_to_ndarray_back_to_front() {
+        // TF x[3:0:-1] on length 5 is 3, 2, 1: ndarray 1..4 step -1.
+        let st = steps(&[5], &[3], &[0], &[-1], Masks::NONE).unwrap();
+        assert_eq!(
+            st[0].to_elem(),
+            SliceInfoElem::Slice {
+                start: 1,
+                end: Some(4),
+                step: -1
+            }
+        );
+        // TF x[::-2] on length 5 is 4, 2, 0: begin 4, end -1.
+        let m = Masks {
+            begin: 1,
+            end: 1,
+            ..Masks::NONE
+        };
+        let st = steps(&[5], &[0], &[0], &[-2], m).unwrap();
+        assert_eq!(
+            st[0],
+            AxisStep::Range {
+                entry: Some(0),
+                axis: 0,
+                begin: 4,
+                end: -1,
+                stride: -2,
+                len: 3
+            }
+        );
+        assert_eq!(
+            st[0].to_elem(),
+            SliceInfoElem::Slice {
+                start: 0,
+                end: Some(5),
+                step: -2
+            }
+        );
+    }
+
+    #[test]
+    fn errors_come_in_tf_order() {
+        // Too many real entries beats a zero stride earlier in the spec.
+        let err = steps(&[2], &[0, 0], &[1, 1], &[0, 1], Masks::NONE).unwrap_err();
+        assert_eq!(
+            err,
+            Error::TooManyIndices {
+                index: 1,
+                axis: 1,
+                rank: 1
+            }
+        );
+        // The lower axis reports first.
+        let m = Masks {
+            shrink_axis: 0b10,
+            ..Masks::NONE
+        };
+        let err = steps(&[2, 2], &[0, 5], &[1, 1], &[0, 1], m).unwrap_err();
+        assert_eq!(err, Error::ZeroStride { index: 0, axis: 0 });
+    }
+}
