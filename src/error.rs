@@ -86,7 +86,9 @@ pub enum Error {
     },
 
     /// A range or index entry on a rank-0 input (TensorFlow's E3).
-    #[error("Attempting to slice scalar input. (spec index {index} is a range or index; a scalar has no axis for it)")]
+    #[error(
+        "Attempting to slice scalar input. (spec index {index} is a range or index; a scalar has no axis for it)"
+    )]
     SliceScalar {
         /// The spec entry that needed an axis.
         index: usize,
@@ -133,7 +135,7 @@ pub enum Error {
     /// after adding the dimension size once to a negative value.
     #[error(
         "slice index {shifted} of dimension {axis} out of bounds. (spec index {index}: begin {begin} \
-         on an axis of size {dim}; valid indices are -{dim} to {dim} exclusive)"
+         on an axis of size {dim})"
     )]
     ShrinkOutOfBounds {
         /// The spec entry.

@@ -67,6 +67,7 @@ mod ext;
 mod masks;
 mod plan;
 mod private;
+pub mod tf_docs;
 mod tf_slice;
 mod values;
 

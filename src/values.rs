@@ -62,7 +62,10 @@ mod tests {
         let err = Values::new(&[i128::MIN], Argument::Begin)
             .err()
             .expect("i128::MIN does not fit");
-        assert!(err.to_string().starts_with(&format!("begin[0] = {}", i128::MIN)));
+        assert!(
+            err.to_string()
+                .starts_with(&format!("begin[0] = {}", i128::MIN))
+        );
     }
 
     #[test]

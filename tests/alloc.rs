@@ -1,0 +1,109 @@
+//! Slicing allocates nothing proportional to the data, and resolution allocates nothing beyond
+//! what ndarray's own `IxDyn` slicing of the same selection allocates.
+//!
+//! A counting global allocator, in a test binary of its own, counts what the current thread
+//! allocates while a call runs.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ndarray::{ArrayD, IxDyn, SliceInfoElem};
+use ndarray_tfslice::prelude::*;
+
+struct Counting;
+
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    // Only the measuring thread counts: the test harness has threads of its own.
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.with(|c| c.get()) {
+            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+            CALLS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// (bytes, allocation calls) made by `f` on this thread.
+fn measure<R>(f: impl FnOnce() -> R) -> (usize, usize, R) {
+    BYTES.store(0, Ordering::Relaxed);
+    CALLS.store(0, Ordering::Relaxed);
+    COUNTING.with(|c| c.set(true));
+    let r = f();
+    COUNTING.with(|c| c.set(false));
+    (
+        BYTES.load(Ordering::Relaxed),
+        CALLS.load(Ordering::Relaxed),
+        r,
+    )
+}
+
+#[test]
+fn slicing_allocates_nothing_proportional_to_the_data() {
+    // 64 MiB of f32: 16 Mi elements, rank 3.
+    let x = ArrayD::<f32>::zeros(IxDyn(&[256, 256, 256]));
+    let m = Masks {
+        end: 0b100,
+        new_axis: 0b1000,
+        ..Masks::NONE
+    };
+    let (bytes, _, y) = measure(|| {
+        x.tf_strided_slice(&[1, -1, 0, 0], &[255, 0, 0, 0], &[3, -2, 1, 1], m)
+            .map(|v| v.shape().to_vec())
+    });
+    assert_eq!(y.unwrap(), vec![85, 128, 256, 1]);
+    assert!(
+        bytes < 1024,
+        "a view of a 64 MiB array allocated {bytes} bytes"
+    );
+
+    let (bytes, _, y) = measure(|| x.tf_slice(&[0, 0, 0], &[-1, 5, 7]).map(|v| v.len()));
+    assert_eq!(y.unwrap(), 256 * 5 * 7);
+    assert!(bytes < 1024, "tf_slice allocated {bytes} bytes");
+
+    // Errors allocate nothing proportional to the data either.
+    let (bytes, _, y) = measure(|| x.tf_strided_slice(&[0], &[1], &[0], Masks::NONE).is_err());
+    assert!(y);
+    assert!(bytes < 1024, "an error allocated {bytes} bytes");
+}
+
+#[test]
+fn resolution_allocates_no_more_than_ndarray_dyn_slicing() {
+    for rank in [1usize, 3, 4, 6, 8] {
+        let shape: Vec<usize> = (0..rank).map(|i| 3 + i % 3).collect();
+        let x = ArrayD::<u8>::zeros(IxDyn(&shape));
+        let n = rank;
+        let (b, e, s) = (vec![1i64; n], vec![-1i64; n], vec![1i64; n]);
+        let elems: Vec<SliceInfoElem> = shape
+            .iter()
+            .map(|&d| SliceInfoElem::Slice {
+                start: 1,
+                end: Some(d as isize - 1),
+                step: 1,
+            })
+            .collect();
+        let (ours, ours_calls, a) =
+            measure(|| x.tf_strided_slice(&b, &e, &s, Masks::NONE).map(|v| v.len()));
+        let (theirs, theirs_calls, bl) = measure(|| x.slice(elems.as_slice()).len());
+        assert_eq!(a.unwrap(), bl);
+        assert!(
+            ours <= theirs && ours_calls <= theirs_calls,
+            "rank {rank}: tf_strided_slice allocated {ours} B in {ours_calls} calls, ndarray {theirs} B in {theirs_calls}"
+        );
+    }
+}
