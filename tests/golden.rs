@@ -1,0 +1,256 @@
+//! Replays TensorFlow's own answers, recorded by `tests/golden/generate.py`, through this crate.
+//!
+//! Every case is checked: same output shape and values (the input is always `arange` of its
+//! shape), or an `Err` of the matching kind whose message starts with TensorFlow's exact words.
+//! CI never needs TensorFlow: the JSON is committed.
+
+use ndarray::{ArrayD, ArrayViewD, IxDyn};
+use ndarray_tfslice::prelude::*;
+use serde_json::Value;
+
+fn load(file: &str) -> Vec<Value> {
+    let path = format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    doc["cases"].as_array().expect("a cases array").clone()
+}
+
+fn ints(v: &Value) -> Vec<i64> {
+    v.as_array()
+        .expect("an int array")
+        .iter()
+        .map(|x| x.as_i64().expect("an i64"))
+        .collect()
+}
+
+fn arange(shape: &[usize]) -> ArrayD<i64> {
+    let n: usize = shape.iter().product();
+    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).expect("shape fits")
+}
+
+/// Narrows to the index type TensorFlow was given, so every width goes through the generic path.
+fn narrow<T: TryFrom<i64>>(v: &[i64]) -> Vec<T> {
+    v.iter()
+        .map(|&x| {
+            T::try_from(x)
+                .ok()
+                .expect("the generator only uses a type its values fit")
+        })
+        .collect()
+}
+
+/// The variant TensorFlow's error kind corresponds to.
+fn kind_of(err: &Error) -> &'static str {
+    match err {
+        Error::SpecLengthMismatch { .. } => "E1",
+        Error::MultipleEllipses { .. } => "E2",
+        Error::SliceScalar { .. } => "E3",
+        Error::TooManyIndices { .. } => "E4",
+        Error::ZeroStride { .. } => "E5",
+        Error::ShrinkNegativeStride { .. } => "E6",
+        Error::ShrinkOutOfBounds { .. } => "E7",
+        Error::SliceLengthMismatch { .. } => "S1",
+        Error::SliceEmptyAxis { .. } => "S2",
+        Error::SliceBeginOutOfRange { .. } => "S3",
+        Error::SliceSizeOutOfRange { .. } => "S4",
+        _ => "other",
+    }
+}
+
+/// Compares one result with the case's `expect`; `Err(reason)` on any difference.
+fn compare(result: Result<ArrayViewD<'_, i64>, Error>, expect: &Value) -> Result<(), String> {
+    match (result, expect.get("error")) {
+        (Ok(view), None) => {
+            let shape: Vec<usize> = ints(&expect["shape"]).iter().map(|&d| d as usize).collect();
+            let values = ints(&expect["values"]);
+            if view.shape() != shape.as_slice() {
+                return Err(format!("shape {:?}, TF {:?}", view.shape(), shape));
+            }
+            let got: Vec<i64> = view.iter().copied().collect();
+            if got != values {
+                return Err(format!("values {got:?}, TF {values:?}"));
+            }
+            Ok(())
+        }
+        (Err(err), Some(tf)) => {
+            let (kind, message) = (
+                tf["kind"].as_str().unwrap(),
+                tf["message"].as_str().unwrap(),
+            );
+            if kind_of(&err) != kind {
+                return Err(format!("error {err:?}, TF {kind}: {message}"));
+            }
+            if !err.to_string().starts_with(message) {
+                return Err(format!(
+                    "message {:?} does not start with TF's {message:?}",
+                    err.to_string()
+                ));
+            }
+            Ok(())
+        }
+        (Ok(view), Some(tf)) => Err(format!("Ok with shape {:?}, TF raised {tf}", view.shape())),
+        (Err(err), None) => Err(format!("Err({err}), TF returned {expect}")),
+    }
+}
+
+fn strided(case: &Value) -> Result<(), String> {
+    let shape: Vec<usize> = ints(&case["shape"]).iter().map(|&d| d as usize).collect();
+    let (b, e, s) = (
+        ints(&case["begin"]),
+        ints(&case["end"]),
+        ints(&case["strides"]),
+    );
+    // Masks are stored as unsigned bit patterns, up to 64 bits wide.
+    let m: Vec<u64> = case["masks"]
+        .as_array()
+        .expect("five masks")
+        .iter()
+        .map(|x| x.as_u64().expect("a u64 mask"))
+        .collect();
+    let masks = Masks {
+        begin: m[0],
+        end: m[1],
+        ellipsis: m[2],
+        new_axis: m[3],
+        shrink_axis: m[4],
+    };
+    let x = arange(&shape);
+    let result = match case["index_dtype"].as_str() {
+        Some("int16") => x.tf_strided_slice(
+            &narrow::<i16>(&b),
+            &narrow::<i16>(&e),
+            &narrow::<i16>(&s),
+            masks,
+        ),
+        Some("int32") => x.tf_strided_slice(
+            &narrow::<i32>(&b),
+            &narrow::<i32>(&e),
+            &narrow::<i32>(&s),
+            masks,
+        ),
+        _ => x.tf_strided_slice(&b, &e, &s, masks),
+    };
+    compare(result, &case["expect"])
+}
+
+fn sliced(case: &Value) -> Result<(), String> {
+    let shape: Vec<usize> = ints(&case["shape"]).iter().map(|&d| d as usize).collect();
+    let (b, s) = (ints(&case["begin"]), ints(&case["size"]));
+    let x = arange(&shape);
+    let result = match case["index_dtype"].as_str() {
+        Some("int32") => x.tf_slice(&narrow::<i32>(&b), &narrow::<i32>(&s)),
+        _ => x.tf_slice(&b, &s),
+    };
+    compare(result, &case["expect"])
+}
+
+/// Runs `check` on every case and reports every difference at once.
+fn replay(cases: &[Value], check: impl Fn(&Value) -> Result<(), String>) -> usize {
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| check(c).err().map(|why| format!("{}: {why}", c["name"])))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from TensorFlow:\n{}",
+        failures.len(),
+        cases.len(),
+        failures[..failures.len().min(25)].join("\n")
+    );
+    cases.len()
+}
+
+fn count(cases: &[Value], pred: impl Fn(&Value) -> bool) -> usize {
+    cases.iter().filter(|c| pred(c)).count()
+}
+
+#[test]
+fn strided_slice_matches_tensorflow() {
+    let cases = load("strided_slice.json");
+    let random = count(&cases, |c| {
+        c["name"].as_str().unwrap().starts_with("random-")
+    });
+    assert!(random >= 3000, "only {random} random cases");
+    for kind in ["E1", "E2", "E3", "E4", "E5", "E6", "E7"] {
+        let n = count(&cases, |c| c["expect"]["error"]["kind"] == kind);
+        assert!(n > 0, "no golden case raises {kind}");
+    }
+    let ok = count(&cases, |c| c["expect"].get("error").is_none());
+    assert!(
+        ok * 2 > cases.len(),
+        "only {ok} of {} cases succeed",
+        cases.len()
+    );
+    replay(&cases, strided);
+}
+
+/// Where TensorFlow stops only on an implementation limit (rank > 8 in its kernel, spec length 32
+/// and more), this crate succeeds, and gives NumPy's answer for the same index expression.
+#[test]
+fn past_tensorflow_limits_matches_numpy() {
+    let cases: Vec<Value> = load("strided_slice.json")
+        .into_iter()
+        .filter(|c| c["source"] == "numpy")
+        .collect();
+    assert!(cases.len() >= 6, "only {} limit cases", cases.len());
+    for c in &cases {
+        let tf_kind = c["tf_error"]["kind"].as_str().unwrap();
+        assert!(
+            matches!(tf_kind, "E1" | "E8"),
+            "{}: TF said {tf_kind}",
+            c["name"]
+        );
+    }
+    replay(&cases, strided);
+}
+
+#[test]
+fn seed_and_reference_examples_match_tensorflow() {
+    let cases: Vec<Value> = load("strided_slice.json")
+        .into_iter()
+        .filter(|c| {
+            let name = c["name"].as_str().unwrap();
+            name.starts_with("seed") || name.starts_with("ref6-")
+        })
+        .collect();
+    assert!(
+        cases.len() >= 50,
+        "only {} seed and reference cases",
+        cases.len()
+    );
+    replay(&cases, strided);
+}
+
+#[test]
+fn slice_matches_tensorflow() {
+    let cases = load("slice.json");
+    assert!(cases.len() >= 300, "only {} slice cases", cases.len());
+    for kind in ["S1", "S2", "S3", "S4"] {
+        let n = count(&cases, |c| c["expect"]["error"]["kind"] == kind);
+        assert!(n > 0, "no golden slice case raises {kind}");
+    }
+    replay(&cases, sliced);
+}
+
+/// The raw encodings of Python index expressions, as TensorFlow's `__getitem__` evaluated them.
+#[test]
+fn getitem_encodings_match_tensorflow() {
+    let cases: Vec<Value> = load("getitem.json")
+        .into_iter()
+        .filter(|c| !c["encoding"].is_null())
+        .map(|c| {
+            let enc = &c["encoding"];
+            serde_json::json!({
+                "name": c["name"], "shape": c["shape"], "begin": enc["begin"], "end": enc["end"],
+                "strides": enc["strides"], "masks": enc["masks"], "index_dtype": "int64",
+                "expect": c["expect"],
+            })
+        })
+        .collect();
+    assert!(
+        cases.len() >= 500,
+        "only {} encoded getitem cases",
+        cases.len()
+    );
+    replay(&cases, strided);
+}

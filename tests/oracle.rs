@@ -1,0 +1,1142 @@
+//! Differential test: `tf_strided_slice` and `tf_slice` against an oracle written straight from
+//! TensorFlow's definition (`shared/reference/tf-strided-slice-semantics.md`, §1, §2 and §4).
+//!
+//! The oracle shares no code with `src/`. It builds TF's dense spec the way
+//! `ValidateStridedSliceOp` does, walks every dense dim literally (`i = begin; while i < end
+//! { push i; i += s }`, in `i128` so no value can overflow), enumerates the output with nested
+//! loops and returns the row-major flat index into the input of every output element. The input
+//! array holds its own flat index (`0..len`), so the crate's view must contain exactly those
+//! numbers, in that order and shape.
+//!
+//! The hand-written tests at the bottom check the oracle itself against cases of the reference's
+//! §6 (observed on TensorFlow 2.21), so a disagreement can be blamed on the right side.
+
+use ndarray::{ArrayD, ArrayView, IxDyn};
+use ndarray_tfslice::prelude::*;
+use proptest::prelude::*;
+
+/// The largest input the generators build (elements).
+const MAX_ELEMS: usize = 512;
+
+// ---------------------------------------------------------------------------------------------
+// The oracle
+// ---------------------------------------------------------------------------------------------
+
+/// Which error the oracle (or the crate) raised, with the numbers that identify it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Fail {
+    /// E1.
+    SpecLengthMismatch {
+        begin_len: usize,
+        end_len: usize,
+        strides_len: usize,
+    },
+    /// E2: the whole mask, its lowest and second-lowest bits.
+    MultipleEllipses {
+        mask: u64,
+        first: usize,
+        second: usize,
+    },
+    /// E3.
+    SliceScalar { index: usize },
+    /// E4.
+    TooManyIndices {
+        index: usize,
+        axis: usize,
+        rank: usize,
+    },
+    /// E5.
+    ZeroStride { index: usize, axis: usize },
+    /// E6.
+    ShrinkNegativeStride {
+        index: usize,
+        axis: usize,
+        stride: i64,
+    },
+    /// E7.
+    ShrinkOutOfBounds {
+        index: usize,
+        axis: usize,
+        begin: i64,
+        shifted: i64,
+        dim: usize,
+    },
+    /// tf.slice: begin/size not one entry per axis.
+    SliceLengthMismatch {
+        rank: usize,
+        begin_len: usize,
+        size_len: usize,
+    },
+    /// tf.slice: an axis of size 0 needs begin == size == 0. `size` is `None` when `D - begin`
+    /// does not fit in i64 (then it is not compared).
+    SliceEmptyAxis {
+        axis: usize,
+        begin: i64,
+        size: Option<i64>,
+    },
+    /// tf.slice: begin outside [0, D].
+    SliceBeginOutOfRange { axis: usize, begin: i64, dim: usize },
+    /// tf.slice: size outside [0, D - begin].
+    SliceSizeOutOfRange { axis: usize, size: i64, max: i64 },
+    /// Anything else the crate returned (never expected here).
+    Other(String),
+}
+
+/// Final shape and, in row-major output order, the input flat index of every output element.
+type Answer = Result<(Vec<usize>, Vec<i64>), Fail>;
+
+/// Bit `i` of `mask`.
+fn bit(mask: u64, i: usize) -> bool {
+    i < 64 && (mask >> i) & 1 == 1
+}
+
+/// One entry of TF's final-shape gather list.
+#[derive(Clone, Copy, Debug)]
+enum Gather {
+    Dim(usize),
+    NewAxis,
+    Shrink,
+}
+
+/// One dense dim, as TF's dense spec stores it.
+#[derive(Clone, Copy, Debug)]
+struct DenseDim {
+    /// The sparse (spec) index it came from.
+    index: usize,
+    begin: i64,
+    end: i64,
+    stride: i64,
+    begin_masked: bool,
+    end_masked: bool,
+    shrink: bool,
+}
+
+/// Row-major strides of `shape`, in elements.
+fn row_major_strides(shape: &[usize]) -> Vec<usize> {
+    let mut strides = vec![1usize; shape.len()];
+    let mut acc = 1usize;
+    for (s, &d) in strides.iter_mut().zip(shape).rev() {
+        *s = acc;
+        acc *= d;
+    }
+    strides
+}
+
+/// Nested loops over `lists` (one list of input indices per input axis), outermost axis first.
+fn nested_loops(
+    lists: &[Vec<i128>],
+    strides: &[usize],
+    axis: usize,
+    base: i128,
+    out: &mut Vec<i64>,
+) {
+    if axis == lists.len() {
+        out.push(i64::try_from(base).expect("flat index fits"));
+        return;
+    }
+    for &i in &lists[axis] {
+        nested_loops(
+            lists,
+            strides,
+            axis + 1,
+            base + i * strides[axis] as i128,
+            out,
+        );
+    }
+}
+
+/// `tf.raw_ops.StridedSlice` on an input of shape `shape`, from the reference's §1 and §2.
+/// `m` is `[begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask]`.
+fn oracle_strided(
+    shape: &[usize],
+    begin: &[i64],
+    end: &[i64],
+    strides: &[i64],
+    m: [u64; 5],
+) -> Answer {
+    let [
+        begin_mask,
+        end_mask,
+        ellipsis_mask,
+        new_axis_mask,
+        shrink_mask,
+    ] = m;
+    let n = strides.len();
+    let rank = shape.len();
+
+    // Step 0.1: E1.
+    if begin.len() != n || end.len() != n {
+        return Err(Fail::SpecLengthMismatch {
+            begin_len: begin.len(),
+            end_len: end.len(),
+            strides_len: n,
+        });
+    }
+    assert!(n < 64, "the generators keep specs short");
+    // Step 0.2: E2 looks at the whole mask, dead bits included.
+    if ellipsis_mask.count_ones() > 1 {
+        let first = ellipsis_mask.trailing_zeros() as usize;
+        let second = (ellipsis_mask & (ellipsis_mask - 1)).trailing_zeros() as usize;
+        return Err(Fail::MultipleEllipses {
+            mask: ellipsis_mask,
+            first,
+            second,
+        });
+    }
+
+    // Step 1: sparse spec.
+    let mut nadd = 0i64;
+    let mut ellipsis_seen = false;
+    for i in 0..n {
+        if ellipsis_seen && bit(new_axis_mask, i) {
+            nadd += 1;
+        }
+        if bit(ellipsis_mask, i) {
+            ellipsis_seen = true;
+        }
+    }
+    let explicit = (0..n).any(|i| bit(ellipsis_mask, i));
+    let (ellipsis, ns) = if explicit {
+        (ellipsis_mask, n)
+    } else {
+        (ellipsis_mask | (1u64 << n), n + 1)
+    };
+
+    // Step 2: dense spec. Precedence: ellipsis > new_axis > everything else.
+    let mut dense: Vec<DenseDim> = Vec::with_capacity(rank);
+    let mut gather: Vec<Gather> = Vec::new();
+    for i in 0..ns {
+        if bit(ellipsis, i) {
+            let next = (rank as i64 - (ns as i64 - i as i64) + 1 + nadd).min(rank as i64);
+            while (dense.len() as i64) < next {
+                gather.push(Gather::Dim(dense.len()));
+                dense.push(DenseDim {
+                    index: i,
+                    begin: 0,
+                    end: 0,
+                    stride: 1,
+                    begin_masked: true,
+                    end_masked: true,
+                    shrink: false,
+                });
+            }
+        } else if bit(new_axis_mask, i) {
+            gather.push(Gather::NewAxis);
+        } else {
+            // A real dim. (i < n here: index n only exists as the implicit ellipsis.)
+            let full = dense.len();
+            if full == rank {
+                return Err(if rank == 0 {
+                    Fail::SliceScalar { index: i }
+                } else {
+                    Fail::TooManyIndices {
+                        index: i,
+                        axis: full,
+                        rank,
+                    }
+                });
+            }
+            let shrink = bit(shrink_mask, i);
+            gather.push(if shrink {
+                Gather::Shrink
+            } else {
+                Gather::Dim(full)
+            });
+            dense.push(DenseDim {
+                index: i,
+                begin: begin[i],
+                end: end[i],
+                stride: strides[i],
+                begin_masked: bit(begin_mask, i),
+                end_masked: bit(end_mask, i),
+                shrink,
+            });
+        }
+    }
+    assert_eq!(dense.len(), rank, "the ellipsis formula covers every dim");
+
+    // Step 3: check and canonicalize each dense dim, in order, then walk it.
+    let mut lists: Vec<Vec<i128>> = Vec::with_capacity(rank);
+    for (axis, dd) in dense.iter().enumerate() {
+        let dim = shape[axis] as i128;
+        let s = dd.stride as i128;
+        if s == 0 {
+            return Err(Fail::ZeroStride {
+                index: dd.index,
+                axis,
+            });
+        }
+        if dd.shrink {
+            if s < 0 {
+                return Err(Fail::ShrinkNegativeStride {
+                    index: dd.index,
+                    axis,
+                    stride: dd.stride,
+                });
+            }
+            // Masks and end are ignored; the raw begin is used.
+            let b = dd.begin as i128;
+            let shifted = if b < 0 { b + dim } else { b };
+            if shifted < 0 || shifted >= dim {
+                return Err(Fail::ShrinkOutOfBounds {
+                    index: dd.index,
+                    axis,
+                    begin: dd.begin,
+                    shifted: i64::try_from(shifted).expect("b + D fits"),
+                    dim: shape[axis],
+                });
+            }
+            lists.push(vec![shifted]);
+            continue;
+        }
+        let (lo, hi) = if s > 0 { (0, dim) } else { (-1, dim - 1) };
+        let fwd = |x: i64| {
+            let x = x as i128;
+            if x < 0 { x + dim } else { x }
+        };
+        let b = if dd.begin_masked {
+            if s > 0 { lo } else { hi }
+        } else {
+            fwd(dd.begin).clamp(lo, hi)
+        };
+        let e = if dd.end_masked {
+            if s > 0 { hi } else { lo }
+        } else {
+            fwd(dd.end).clamp(lo, hi)
+        };
+        let mut list = Vec::new();
+        let mut i = b;
+        while (s > 0 && i < e) || (s < 0 && i > e) {
+            assert!((0..dim).contains(&i), "walk stays inside the axis");
+            list.push(i);
+            i += s;
+        }
+        lists.push(list);
+    }
+
+    // Step 4: enumerate the processing shape, then reshape to the final shape.
+    let mut src = Vec::new();
+    nested_loops(&lists, &row_major_strides(shape), 0, 0, &mut src);
+    let final_shape = gather
+        .iter()
+        .filter_map(|g| match *g {
+            Gather::Dim(d) => Some(lists[d].len()),
+            Gather::NewAxis => Some(1),
+            Gather::Shrink => None,
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(final_shape.iter().product::<usize>(), src.len());
+    Ok((final_shape, src))
+}
+
+/// `tf.slice` on an input of shape `shape`, from the reference's §4.
+fn oracle_slice(shape: &[usize], begin: &[i64], size: &[i64]) -> Answer {
+    let rank = shape.len();
+    if begin.len() != rank || size.len() != rank {
+        return Err(Fail::SliceLengthMismatch {
+            rank,
+            begin_len: begin.len(),
+            size_len: size.len(),
+        });
+    }
+    // Step 1: size -1 becomes D - begin, before any check.
+    let sizes: Vec<i128> = (0..rank)
+        .map(|i| {
+            if size[i] == -1 {
+                shape[i] as i128 - begin[i] as i128
+            } else {
+                size[i] as i128
+            }
+        })
+        .collect();
+    // Step 2: per dim, in order.
+    let mut lists = Vec::with_capacity(rank);
+    for (axis, (&d, &s)) in shape.iter().zip(&sizes).enumerate() {
+        let dim = d as i128;
+        let b = begin[axis] as i128;
+        if dim == 0 {
+            if !(b == 0 && s == 0) {
+                return Err(Fail::SliceEmptyAxis {
+                    axis,
+                    begin: begin[axis],
+                    size: i64::try_from(s).ok(),
+                });
+            }
+        } else {
+            if b < 0 || b > dim {
+                return Err(Fail::SliceBeginOutOfRange {
+                    axis,
+                    begin: begin[axis],
+                    dim: d,
+                });
+            }
+            if s < 0 || s > dim - b {
+                return Err(Fail::SliceSizeOutOfRange {
+                    axis,
+                    size: i64::try_from(s).expect("size fits"),
+                    max: i64::try_from(dim - b).expect("D - begin fits"),
+                });
+            }
+        }
+        lists.push((b..b + s).collect::<Vec<i128>>());
+    }
+    let mut src = Vec::new();
+    nested_loops(&lists, &row_major_strides(shape), 0, 0, &mut src);
+    let final_shape = sizes.iter().map(|&s| s as usize).collect();
+    Ok((final_shape, src))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The crate side
+// ---------------------------------------------------------------------------------------------
+
+/// `0..len` in the given shape: every element is its own row-major flat index.
+fn input(shape: &[usize]) -> ArrayD<i64> {
+    let len = shape.iter().product::<usize>();
+    ArrayD::from_shape_vec(IxDyn(shape), (0..len as i64).collect()).expect("shape matches")
+}
+
+fn masks_of(m: [u64; 5]) -> Masks {
+    Masks {
+        begin: m[0],
+        end: m[1],
+        ellipsis: m[2],
+        new_axis: m[3],
+        shrink_axis: m[4],
+    }
+}
+
+fn fail_of(e: &Error) -> Fail {
+    match *e {
+        Error::SpecLengthMismatch {
+            begin_len,
+            end_len,
+            strides_len,
+        } => Fail::SpecLengthMismatch {
+            begin_len,
+            end_len,
+            strides_len,
+        },
+        Error::MultipleEllipses {
+            ellipsis_mask,
+            first,
+            second,
+        } => Fail::MultipleEllipses {
+            mask: ellipsis_mask,
+            first,
+            second,
+        },
+        Error::SliceScalar { index } => Fail::SliceScalar { index },
+        Error::TooManyIndices { index, axis, rank } => Fail::TooManyIndices { index, axis, rank },
+        Error::ZeroStride { index, axis } => Fail::ZeroStride { index, axis },
+        Error::ShrinkNegativeStride {
+            index,
+            axis,
+            stride,
+        } => Fail::ShrinkNegativeStride {
+            index,
+            axis,
+            stride,
+        },
+        Error::ShrinkOutOfBounds {
+            index,
+            axis,
+            begin,
+            shifted,
+            dim,
+        } => Fail::ShrinkOutOfBounds {
+            index,
+            axis,
+            begin,
+            shifted,
+            dim,
+        },
+        Error::SliceLengthMismatch {
+            rank,
+            begin_len,
+            size_len,
+        } => Fail::SliceLengthMismatch {
+            rank,
+            begin_len,
+            size_len,
+        },
+        Error::SliceEmptyAxis { axis, begin, size } => Fail::SliceEmptyAxis {
+            axis,
+            begin,
+            size: Some(size),
+        },
+        Error::SliceBeginOutOfRange { axis, begin, dim } => {
+            Fail::SliceBeginOutOfRange { axis, begin, dim }
+        }
+        Error::SliceSizeOutOfRange { axis, size, max } => {
+            Fail::SliceSizeOutOfRange { axis, size, max }
+        }
+        _ => Fail::Other(format!("{e:?}")),
+    }
+}
+
+/// The crate's answer in the oracle's terms.
+fn answer_of(r: Result<ArrayView<'_, i64, IxDyn>, Error>) -> Answer {
+    match r {
+        Ok(v) => Ok((v.shape().to_vec(), v.iter().copied().collect())),
+        Err(e) => Err(fail_of(&e)),
+    }
+}
+
+/// Where the oracle could not say what `size` is (it does not fit in i64), do not compare it.
+fn forget_unknown_size(got: Answer, want: &Answer) -> Answer {
+    match (got, want) {
+        (
+            Err(Fail::SliceEmptyAxis { axis, begin, .. }),
+            Err(Fail::SliceEmptyAxis { size: None, .. }),
+        ) => Err(Fail::SliceEmptyAxis {
+            axis,
+            begin,
+            size: None,
+        }),
+        (got, _) => got,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct Case {
+    shape: Vec<usize>,
+    begin: Vec<i64>,
+    end: Vec<i64>,
+    strides: Vec<i64>,
+    /// `[begin, end, ellipsis, new_axis, shrink_axis]`.
+    masks: [u64; 5],
+}
+
+/// Caps the element count at `MAX_ELEMS` by lowering dims, first to last.
+fn cap(mut shape: Vec<usize>) -> Vec<usize> {
+    let mut prod = 1usize;
+    for d in shape.iter_mut() {
+        while *d > 1 && prod * *d > MAX_ELEMS {
+            *d -= 1;
+        }
+        prod *= (*d).max(1);
+    }
+    shape
+}
+
+/// Rank 0..=6, dims 0..=4 (0 rarely), at most `MAX_ELEMS` elements.
+fn shape_strategy() -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(prop_oneof![1 => Just(0usize), 12 => 1usize..=4], 0..=6).prop_map(cap)
+}
+
+const EXTREMES: [i64; 10] = [
+    i64::MIN,
+    i64::MIN + 1,
+    i64::MAX,
+    i64::MAX - 1,
+    -(1 << 40),
+    1 << 40,
+    i32::MIN as i64,
+    i32::MAX as i64,
+    i32::MIN as i64 - 1,
+    i32::MAX as i64 + 1,
+];
+
+/// A begin/end value near an axis of size `d`, sometimes extreme.
+fn value(d: i64) -> impl Strategy<Value = i64> {
+    prop_oneof![
+        85 => (-(d + 3))..=(d + 3),
+        15 => prop::sample::select(EXTREMES.to_vec()),
+    ]
+}
+
+/// A stride: mostly small and nonzero, sometimes 0, sometimes extreme.
+fn stride() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        85 => prop::sample::select(vec![-3i64, -2, -1, 1, 2, 3]),
+        5 => Just(0i64),
+        10 => prop::sample::select(vec![i64::MIN, i64::MIN + 1, i64::MAX, -(1 << 40), 1 << 40, 4, -4]),
+    ]
+}
+
+/// Random live bits over `0..n`, each set with probability `p`.
+fn live_bits(n: usize, p: f64) -> impl Strategy<Value = u64> {
+    prop::collection::vec(prop::bool::weighted(p), n).prop_map(|bits| {
+        bits.iter()
+            .enumerate()
+            .filter(|&(_, &b)| b)
+            .fold(0u64, |m, (i, _)| m | (1 << i))
+    })
+}
+
+/// Bits `n..=40`, dead for a spec of length `n`: usually none.
+fn dead_bits(n: usize) -> impl Strategy<Value = u64> {
+    let dead = ((1u64 << 41) - 1) & !((1u64 << n) - 1);
+    prop_oneof![
+        85 => Just(0u64),
+        15 => any::<u64>().prop_map(move |r| r & dead),
+    ]
+}
+
+fn mask(n: usize, p: f64) -> impl Strategy<Value = u64> {
+    (live_bits(n, p), dead_bits(n)).prop_map(|(l, d)| l | d)
+}
+
+/// Mostly none or one live bit; sometimes one dead bit, sometimes two bits.
+fn ellipsis_mask(n: usize) -> impl Strategy<Value = u64> {
+    (0u32..100, 0usize..=40, 0usize..=40).prop_map(move |(kind, a, b)| match kind {
+        0..55 => 0u64,
+        55..85 if n > 0 => 1u64 << (a % n),
+        55..85 => 0,
+        85..92 => 1u64 << (n + a % (41 - n)),
+        _ => (1u64 << (a % (n + 1))) | (1u64 << b),
+    })
+}
+
+fn strided_case() -> impl Strategy<Value = Case> {
+    shape_strategy()
+        .prop_flat_map(|shape| {
+            let rank = shape.len();
+            (Just(shape), 0..=rank + 2)
+        })
+        .prop_flat_map(|(shape, n)| {
+            let entries = (0..n)
+                .map(|i| {
+                    let d = shape.get(i).copied().unwrap_or(4) as i64;
+                    (value(d), value(d), stride())
+                })
+                .collect::<Vec<_>>();
+            let masks = (
+                mask(n, 0.3),
+                mask(n, 0.3),
+                ellipsis_mask(n),
+                mask(n, 0.15),
+                mask(n, 0.2),
+            );
+            (Just(shape), entries, masks, 0u32..100, value(4))
+        })
+        .prop_map(|(shape, entries, (b, e, el, na, sh), mismatch, extra)| {
+            let mut case = Case {
+                shape,
+                begin: entries.iter().map(|t| t.0).collect(),
+                end: entries.iter().map(|t| t.1).collect(),
+                strides: entries.iter().map(|t| t.2).collect(),
+                masks: [b, e, el, na, sh],
+            };
+            // About 3% of cases: begin, end or strides one entry longer or shorter (E1).
+            if mismatch < 3 {
+                let v = match mismatch {
+                    0 => &mut case.begin,
+                    1 => &mut case.end,
+                    _ => &mut case.strides,
+                };
+                if v.is_empty() || extra % 2 == 0 {
+                    v.push(extra);
+                } else {
+                    v.pop();
+                }
+            }
+            case
+        })
+}
+
+#[derive(Clone, Debug)]
+struct SliceCase {
+    shape: Vec<usize>,
+    begin: Vec<i64>,
+    size: Vec<i64>,
+}
+
+/// How to pick one `size` entry once `begin` is known.
+#[derive(Clone, Copy, Debug)]
+enum SizeSel {
+    MinusOne,
+    /// A valid size: `k % (D - begin + 1)`.
+    Fits(u32),
+    Raw(i64),
+}
+
+fn slice_case() -> impl Strategy<Value = SliceCase> {
+    shape_strategy()
+        .prop_flat_map(|shape| {
+            let dims = shape
+                .iter()
+                .map(|&d| {
+                    let d = d as i64;
+                    let begin = prop_oneof![
+                        85 => 0..=d,
+                        10 => -2..=d + 2,
+                        5 => prop::sample::select(EXTREMES.to_vec()),
+                    ];
+                    let size = prop_oneof![
+                        20 => Just(SizeSel::MinusOne),
+                        65 => any::<u32>().prop_map(SizeSel::Fits),
+                        10 => (-3..=d + 2).prop_map(SizeSel::Raw),
+                        5 => prop::sample::select(EXTREMES.to_vec()).prop_map(SizeSel::Raw),
+                    ];
+                    (begin, size)
+                })
+                .collect::<Vec<_>>();
+            (Just(shape), dims, 0u32..100)
+        })
+        .prop_map(|(shape, dims, mismatch)| {
+            let mut begin: Vec<i64> = dims.iter().map(|t| t.0).collect();
+            let mut size: Vec<i64> = dims
+                .iter()
+                .zip(&shape)
+                .map(|(&(b, sel), &d)| match sel {
+                    SizeSel::MinusOne => -1,
+                    SizeSel::Fits(k) => {
+                        if (0..=d as i64).contains(&b) {
+                            k as i64 % (d as i64 - b + 1)
+                        } else {
+                            k as i64 % 4
+                        }
+                    }
+                    SizeSel::Raw(s) => s,
+                })
+                .collect();
+            // About 4% of cases: begin or size one entry longer or shorter.
+            match mismatch {
+                0 => begin.push(0),
+                1 => size.push(0),
+                2 => {
+                    begin.pop();
+                }
+                3 => {
+                    size.pop();
+                }
+                _ => {}
+            }
+            SliceCase { shape, begin, size }
+        })
+}
+
+/// Saturating i64 -> i32.
+fn to_i32(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+
+    /// The main property: ranks 0 to 6, spec lengths 0 to rank + 2, random masks.
+    #[test]
+    fn strided_slice_matches_oracle(case in strided_case()) {
+        let x = input(&case.shape);
+        let got = answer_of(x.tf_strided_slice(
+            &case.begin,
+            &case.end,
+            &case.strides,
+            masks_of(case.masks),
+        ));
+        let want = oracle_strided(&case.shape, &case.begin, &case.end, &case.strides, case.masks);
+        prop_assert_eq!(got, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// `tf_slice` against §4.
+    #[test]
+    fn slice_matches_oracle(case in slice_case()) {
+        let x = input(&case.shape);
+        let want = oracle_slice(&case.shape, &case.begin, &case.size);
+        let got = forget_unknown_size(answer_of(x.tf_slice(&case.begin, &case.size)), &want);
+        prop_assert_eq!(got, want);
+    }
+
+    /// `i32` specs give exactly what the same values as `i64` give (and what the oracle says).
+    #[test]
+    fn strided_slice_i32_matches_i64(case in strided_case()) {
+        let x = input(&case.shape);
+        let b32: Vec<i32> = case.begin.iter().map(|&v| to_i32(v)).collect();
+        let e32: Vec<i32> = case.end.iter().map(|&v| to_i32(v)).collect();
+        let s32: Vec<i32> = case.strides.iter().map(|&v| to_i32(v)).collect();
+        let b64: Vec<i64> = b32.iter().map(|&v| v.into()).collect();
+        let e64: Vec<i64> = e32.iter().map(|&v| v.into()).collect();
+        let s64: Vec<i64> = s32.iter().map(|&v| v.into()).collect();
+        let m = masks_of(case.masks);
+        let r32 = x.tf_strided_slice(&b32, &e32, &s32, m);
+        let r64 = x.tf_strided_slice(&b64, &e64, &s64, m);
+        match (&r32, &r64) {
+            (Ok(a), Ok(b)) => {
+                prop_assert_eq!(a.shape(), b.shape());
+                prop_assert!(a.iter().zip(b.iter()).all(|(p, q)| std::ptr::eq(p, q)));
+            }
+            (Err(a), Err(b)) => prop_assert_eq!(a, b),
+            _ => prop_assert!(false, "i32 gave {:?}, i64 gave {:?}", r32, r64),
+        }
+        let want = oracle_strided(&case.shape, &b64, &e64, &s64, case.masks);
+        prop_assert_eq!(answer_of(r32), want);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The oracle itself, against the reference's §6 (TensorFlow 2.21 observations)
+// ---------------------------------------------------------------------------------------------
+
+/// Mask bits in the oracle's order.
+const fn m(begin: u64, end: u64, ellipsis: u64, new_axis: u64, shrink: u64) -> [u64; 5] {
+    [begin, end, ellipsis, new_axis, shrink]
+}
+
+const NO_MASKS: [u64; 5] = [0; 5];
+
+/// One raw-op spec: `shape | begin | end | strides | masks`.
+struct Spec<'a> {
+    shape: &'a [usize],
+    begin: &'a [i64],
+    end: &'a [i64],
+    strides: &'a [i64],
+    masks: [u64; 5],
+}
+
+impl Spec<'_> {
+    fn oracle(&self) -> Answer {
+        oracle_strided(self.shape, self.begin, self.end, self.strides, self.masks)
+    }
+
+    /// Asserts the oracle's answer, then that the crate agrees with it.
+    fn expect(&self, want: Answer) {
+        assert_eq!(self.oracle(), want, "oracle");
+        let x = input(self.shape);
+        let got =
+            answer_of(x.tf_strided_slice(self.begin, self.end, self.strides, masks_of(self.masks)));
+        assert_eq!(got, want, "crate");
+    }
+
+    fn expect_ok(&self, shape: &[usize], src: &[i64]) {
+        self.expect(Ok((shape.to_vec(), src.to_vec())));
+    }
+}
+
+fn spec<'a>(
+    shape: &'a [usize],
+    begin: &'a [i64],
+    end: &'a [i64],
+    strides: &'a [i64],
+    masks: [u64; 5],
+) -> Spec<'a> {
+    Spec {
+        shape,
+        begin,
+        end,
+        strides,
+        masks,
+    }
+}
+
+/// §6 case 2: (3,2,3)`[-2::-1, :, ::2]` is [2,2,2].
+#[test]
+fn ref_case_02_negative_stride_from_negative_begin() {
+    spec(
+        &[3, 2, 3],
+        &[-2, 0, 0],
+        &[0, 0, 0],
+        &[-1, 1, 2],
+        m(0b110, 0b111, 0, 0, 0),
+    )
+    .expect_ok(&[2, 2, 2], &[6, 8, 9, 11, 0, 2, 3, 5]);
+}
+
+/// §6 cases 3 and 4: empty results.
+#[test]
+fn ref_cases_03_04_empty() {
+    // (3,2,3)[0:-1:-1]: begin 0, end -1 -> D-1 = 2; walking down from 0 to 2 is empty.
+    spec(&[3, 2, 3], &[0], &[-1], &[-1], NO_MASKS).expect_ok(&[0, 2, 3], &[]);
+    // (3,2,3)[-1:0, 2:2, 2:3:-1]
+    spec(&[3, 2, 3], &[-1, 2, 2], &[0, 2, 3], &[1, 1, -1], NO_MASKS).expect_ok(&[0, 0, 0], &[]);
+}
+
+/// §6 case 6: scalar `[None]`, `[...]`, `[()]`; case 7: scalar `[:]` is E3.
+#[test]
+fn ref_cases_06_07_scalar() {
+    spec(&[], &[0], &[0], &[1], m(0, 0, 0, 1, 0)).expect_ok(&[1], &[0]);
+    spec(&[], &[0], &[0], &[1], m(0, 0, 1, 0, 0)).expect_ok(&[], &[0]);
+    spec(&[], &[], &[], &[], NO_MASKS).expect_ok(&[], &[0]);
+    spec(&[], &[0], &[0], &[1], m(1, 1, 0, 0, 0)).expect(Err(Fail::SliceScalar { index: 0 }));
+}
+
+/// §6 case 16: (6,4,4)`[3:0:-2, newaxis, 1:3, 2, newaxis]` is [2,1,2,1].
+#[test]
+fn ref_case_16_new_axes_and_shrink() {
+    spec(
+        &[6, 4, 4],
+        &[3, 0, 1, 2, 0],
+        &[0, 0, 3, 3, 0],
+        &[-2, 1, 1, 1, 1],
+        m(0, 0, 0, 0b10010, 0b01000),
+    )
+    .expect_ok(&[2, 1, 2, 1], &[54, 58, 22, 26]);
+}
+
+/// §6 case 17: (6,4,4)`[:, -200, :]` and `[:, 200, :]` are E7 with the shifted value.
+#[test]
+fn ref_case_17_shrink_out_of_bounds() {
+    let oob = |begin: i64, shifted: i64| Fail::ShrinkOutOfBounds {
+        index: 1,
+        axis: 1,
+        begin,
+        shifted,
+        dim: 4,
+    };
+    let masks = m(0b101, 0b101, 0, 0, 0b010);
+    spec(&[6, 4, 4], &[0, -200, 0], &[0, -199, 0], &[1, 1, 1], masks).expect(Err(oob(-200, -196)));
+    spec(&[6, 4, 4], &[0, 200, 0], &[0, 201, 0], &[1, 1, 1], masks).expect(Err(oob(200, 200)));
+}
+
+/// §6 case 18: (2,)`[1:, 1:]` is E4 "input dim 1; input has only 1 dims".
+#[test]
+fn ref_case_18_too_many_indices() {
+    spec(&[2], &[1, 1], &[0, 0], &[1, 1], m(0, 0b11, 0, 0, 0)).expect(Err(Fail::TooManyIndices {
+        index: 1,
+        axis: 1,
+        rank: 1,
+    }));
+}
+
+/// §6 case 24: [2,5] | [0,1] | [1,0] | [1,2] | end=2, shrink=1 is [2], x[0,1], x[0,3].
+#[test]
+fn ref_case_24_shrink_then_strided_range() {
+    spec(&[2, 5], &[0, 1], &[1, 0], &[1, 2], m(0, 2, 0, 0, 1)).expect_ok(&[2], &[1, 3]);
+}
+
+/// §6 case 26: stride 0 at the ellipsis is ignored; two shrinks around it.
+#[test]
+fn ref_case_26_zero_stride_at_ellipsis() {
+    spec(
+        &[2, 2, 3, 2],
+        &[0, 0, 1],
+        &[1, 0, 2],
+        &[1, 0, 1],
+        m(0, 0, 2, 0, 5),
+    )
+    .expect_ok(&[2, 3], &[1, 3, 5, 7, 9, 11]);
+}
+
+/// §6 cases 27 to 33: shrink and stride rules.
+#[test]
+fn ref_cases_27_to_33_shrink_rules() {
+    spec(&[5], &[-1], &[0], &[1], m(0, 0, 0, 0, 1)).expect_ok(&[], &[4]);
+    spec(&[5], &[-1], &[0], &[-1], m(0, 0, 0, 0, 1)).expect(Err(Fail::ShrinkNegativeStride {
+        index: 0,
+        axis: 0,
+        stride: -1,
+    }));
+    spec(&[5], &[2], &[0], &[3], m(0, 0, 0, 0, 1)).expect_ok(&[], &[2]);
+    spec(&[5], &[2], &[0], &[1], m(1, 1, 0, 0, 1)).expect_ok(&[], &[2]);
+    let oob = |begin, shifted, dim| Fail::ShrinkOutOfBounds {
+        index: 0,
+        axis: 0,
+        begin,
+        shifted,
+        dim,
+    };
+    spec(&[5], &[-6], &[0], &[1], m(0, 0, 0, 0, 1)).expect(Err(oob(-6, -1, 5)));
+    spec(&[0], &[0], &[1], &[1], m(0, 0, 0, 0, 1)).expect(Err(oob(0, 0, 0)));
+    spec(&[5], &[2], &[4], &[0], m(1, 1, 0, 0, 0))
+        .expect(Err(Fail::ZeroStride { index: 0, axis: 0 }));
+}
+
+/// §6 cases 34 to 36: precedence ellipsis > new_axis > the rest.
+#[test]
+fn ref_cases_34_to_36_precedence() {
+    let x56: Vec<i64> = (0..30).collect();
+    // [5,6] | [1,9] | [3,9] | [1,0] | new_axis=2: stride 0 at a new axis is fine.
+    let want: Vec<i64> = (6..18).collect();
+    spec(&[5, 6], &[1, 9], &[3, 9], &[1, 0], m(0, 0, 0, 2, 0)).expect_ok(&[2, 1, 6], &want);
+    // [5,6] | [0,1] | [0,2] | [1,1] | new_axis=1, shrink=1: the new axis wins over shrink.
+    spec(&[5, 6], &[0, 1], &[0, 2], &[1, 1], m(0, 0, 0, 1, 1)).expect_ok(&[1, 1, 6], &x56[6..12]);
+    // [5] with every mask bit 0 set: the ellipsis wins.
+    spec(&[5], &[0], &[0], &[1], m(1, 0, 1, 1, 1)).expect_ok(&[5], &[0, 1, 2, 3, 4]);
+}
+
+/// §6 case 37: new_axis=7 with n=1 adds one axis (issue #72332); case 38: dead shrink bits.
+#[test]
+fn ref_cases_37_38_dead_bits() {
+    let all: Vec<i64> = (0..27).collect();
+    spec(&[3, 3, 3], &[0], &[0], &[1], m(0, 0, 0, 7, 0)).expect_ok(&[1, 3, 3, 3], &all);
+    spec(&[3, 3, 3], &[0], &[2], &[1], m(6, 6, 0, 0, 6)).expect_ok(&[2, 3, 3], &all[..18]);
+    // An ellipsis bit at or past n is dead too (but still counted by E2).
+    spec(&[3, 3, 3], &[1], &[2], &[1], m(0, 0, 4, 0, 0)).expect_ok(&[1, 3, 3], &all[9..18]);
+}
+
+/// §6 case 39: [2,3] | ellipsis=1, new_axis=2, shrink=4 is [2,1] (x[..., None, 0]).
+#[test]
+fn ref_case_39_new_axis_after_ellipsis() {
+    spec(
+        &[2, 3],
+        &[0, 0, 0],
+        &[0, 0, 1],
+        &[1, 1, 1],
+        m(0, 0, 1, 2, 4),
+    )
+    .expect_ok(&[2, 1], &[0, 3]);
+}
+
+/// §6 cases 40 to 43: E4, E3, new axes on a scalar, E2.
+#[test]
+fn ref_cases_40_to_43_dense_errors() {
+    // The ellipsis covers no dim, entry 1 takes dim 0, entry 2 finds none left.
+    spec(&[2], &[0, 0, 0], &[0, 0, 0], &[1, 1, 1], m(0, 0, 1, 0, 0)).expect(Err(
+        Fail::TooManyIndices {
+            index: 2,
+            axis: 1,
+            rank: 1,
+        },
+    ));
+    spec(&[], &[0, 0], &[0, 0], &[1, 1], m(0, 0, 1, 0, 0))
+        .expect(Err(Fail::SliceScalar { index: 1 }));
+    spec(&[], &[0, 0], &[0, 0], &[1, 1], m(0, 0, 0, 3, 0)).expect_ok(&[1, 1], &[0]);
+    spec(&[5], &[0, 0], &[0, 0], &[1, 1], m(0, 0, 3, 0, 0)).expect(Err(Fail::MultipleEllipses {
+        mask: 3,
+        first: 0,
+        second: 1,
+    }));
+}
+
+/// §6 cases 44 and 45: clamping, and -1 meaning the last element.
+#[test]
+fn ref_cases_44_45_clamping() {
+    spec(&[5], &[10], &[20], &[1], NO_MASKS).expect_ok(&[0], &[]);
+    spec(&[5], &[-10], &[20], &[1], NO_MASKS).expect_ok(&[5], &[0, 1, 2, 3, 4]);
+    spec(&[5], &[100], &[-100], &[-1], NO_MASKS).expect_ok(&[5], &[4, 3, 2, 1, 0]);
+    spec(&[5], &[-1], &[-1], &[-1], NO_MASKS).expect_ok(&[0], &[]);
+    spec(&[5], &[0], &[-1], &[-1], NO_MASKS).expect_ok(&[0], &[]);
+}
+
+/// §6 case 46: [5] | [0] | [0] | [-2] | begin=end=1 is 4, 2, 0.
+#[test]
+fn ref_case_46_masked_negative_stride() {
+    spec(&[5], &[0], &[0], &[-2], m(1, 1, 0, 0, 0)).expect_ok(&[3], &[4, 2, 0]);
+}
+
+/// §6 case 47: [7] | [6] | [0] | [-4] is 6, 2.
+#[test]
+fn ref_case_47_stride_minus_four() {
+    spec(&[7], &[6], &[0], &[-4], NO_MASKS).expect_ok(&[2], &[6, 2]);
+}
+
+/// §6 case 48: [5] | [4] | [0] | [INT64_MIN] | end=1 is [1], value 4.
+#[test]
+fn ref_case_48_int64_min_stride() {
+    spec(&[5], &[4], &[0], &[i64::MIN], m(0, 1, 0, 0, 0)).expect_ok(&[1], &[4]);
+}
+
+/// §6 case 49: [5] | [INT64_MAX] | [INT64_MIN] | [-1] is a full reverse.
+#[test]
+fn ref_case_49_extreme_begin_end() {
+    spec(&[5], &[i64::MAX], &[i64::MIN], &[-1], NO_MASKS).expect_ok(&[5], &[4, 3, 2, 1, 0]);
+}
+
+/// §6 case 50: [5] | [INT64_MIN] | shrink=1 is E7 with -9223372036854775803.
+#[test]
+fn ref_case_50_shrink_int64_min() {
+    spec(&[5], &[i64::MIN], &[0], &[1], m(0, 0, 0, 0, 1)).expect(Err(Fail::ShrinkOutOfBounds {
+        index: 0,
+        axis: 0,
+        begin: i64::MIN,
+        shifted: -9_223_372_036_854_775_803,
+        dim: 5,
+    }));
+}
+
+/// §6 case 52: unequal lengths are E1.
+#[test]
+fn ref_case_52_length_mismatch() {
+    spec(&[5], &[0], &[1, 2], &[1], NO_MASKS).expect(Err(Fail::SpecLengthMismatch {
+        begin_len: 1,
+        end_len: 2,
+        strides_len: 1,
+    }));
+}
+
+/// §6 case 54: masks are per side.
+#[test]
+fn ref_case_54_masks_per_side() {
+    spec(&[5], &[3], &[0], &[1], m(1, 0, 0, 0, 0)).expect_ok(&[0], &[]);
+    spec(&[5], &[0], &[3], &[-1], m(0, 1, 0, 0, 0)).expect_ok(&[1], &[0]);
+}
+
+/// §5 worked encoding: `x[1, 2:4, None, ..., :-3:-1, :]` on (8,)*6 has shape (2,1,8,8,2,8).
+#[test]
+fn ref_worked_encoding_shape() {
+    let shape = [8usize; 6];
+    let got = oracle_strided(
+        &shape,
+        &[1, 2, 0, 0, 0, 0],
+        &[2, 4, 0, 0, -3, 0],
+        &[1, 1, 1, 1, -1, 1],
+        m(48, 32, 8, 4, 1),
+    )
+    .expect("ok");
+    assert_eq!(got.0, vec![2, 1, 8, 8, 2, 8]);
+    // First element: x[1, 2, 0, 0, 7, 0].
+    assert_eq!(got.1[0], 8i64.pow(5) + 2 * 8i64.pow(4) + 7 * 8);
+}
+
+/// §6 case 60 (tf.slice) and the other §4 rules, oracle and crate.
+#[test]
+fn ref_case_60_slice() {
+    let check = |shape: &[usize], begin: &[i64], size: &[i64], want: Answer| {
+        assert_eq!(oracle_slice(shape, begin, size), want, "oracle");
+        let x = input(shape);
+        let got = forget_unknown_size(answer_of(x.tf_slice(begin, size)), &want);
+        assert_eq!(got, want, "crate");
+    };
+    check(
+        &[3, 4],
+        &[1, 1],
+        &[-1, -1],
+        Ok((vec![2, 3], vec![5, 6, 7, 9, 10, 11])),
+    );
+    check(&[3, 4], &[3, 0], &[0, 1], Ok((vec![0, 1], vec![])));
+    check(
+        &[3, 4],
+        &[-1, 0],
+        &[1, 1],
+        Err(Fail::SliceBeginOutOfRange {
+            axis: 0,
+            begin: -1,
+            dim: 3,
+        }),
+    );
+    check(
+        &[3, 4],
+        &[2, 0],
+        &[2, 1],
+        Err(Fail::SliceSizeOutOfRange {
+            axis: 0,
+            size: 2,
+            max: 1,
+        }),
+    );
+    check(
+        &[0, 4],
+        &[1, 0],
+        &[0, 1],
+        Err(Fail::SliceEmptyAxis {
+            axis: 0,
+            begin: 1,
+            size: Some(0),
+        }),
+    );
+    // size -1 on an empty axis becomes 0 - begin = 0.
+    check(&[0, 4], &[0, 0], &[-1, 2], Ok((vec![0, 2], vec![])));
+    check(
+        &[3],
+        &[0, 0],
+        &[1],
+        Err(Fail::SliceLengthMismatch {
+            rank: 1,
+            begin_len: 2,
+            size_len: 1,
+        }),
+    );
+}
