@@ -6,68 +6,12 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ndarray::{ArrayD, IxDyn, SliceInfoElem};
+use ndarray::{ArrayD, IxDyn};
 use ndarray_tfslice::prelude::*;
 
-struct Case {
-    name: &'static str,
-    shape: Vec<usize>,
-    begin: Vec<i64>,
-    end: Vec<i64>,
-    strides: Vec<i64>,
-    masks: Masks,
-    /// The same selection, written as ndarray elements by hand.
-    elems: Vec<SliceInfoElem>,
-}
+mod common;
 
-fn slice(start: isize, end: isize, step: isize) -> SliceInfoElem {
-    SliceInfoElem::Slice {
-        start,
-        end: Some(end),
-        step,
-    }
-}
-
-fn cases() -> Vec<Case> {
-    vec![
-        // x[1:31, 2:30:2, ::-1] on 32x32x32
-        Case {
-            name: "rank3",
-            shape: vec![32, 32, 32],
-            begin: vec![1, 2, 0],
-            end: vec![31, 30, 0],
-            strides: vec![1, 2, -1],
-            masks: Masks {
-                begin: 0b100,
-                end: 0b100,
-                ..Masks::NONE
-            },
-            elems: vec![slice(1, 31, 1), slice(2, 30, 2), slice(0, 32, -1)],
-        },
-        // x[1:7, ::-2, 3, :, 1:-1, 2::3] on 8x8x8x8x8x8
-        Case {
-            name: "rank6",
-            shape: vec![8; 6],
-            begin: vec![1, 0, 3, 0, 1, 2],
-            end: vec![7, 0, 4, 0, -1, 0],
-            strides: vec![1, -2, 1, 1, 1, 3],
-            masks: Masks {
-                begin: 0b001010,
-                end: 0b101010,
-                shrink_axis: 0b000100,
-                ..Masks::NONE
-            },
-            elems: vec![
-                slice(1, 7, 1),
-                slice(0, 8, -2),
-                SliceInfoElem::Index(3),
-                slice(0, 8, 1),
-                slice(1, 7, 1),
-                slice(2, 8, 3),
-            ],
-        },
-    ]
-}
+use common::cases;
 
 fn bench(c: &mut Criterion) {
     for case in cases() {

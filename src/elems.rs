@@ -23,7 +23,7 @@ impl Elems {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, elem: SliceInfoElem) {
         if self.len < INLINE {
             self.inline[self.len] = elem;

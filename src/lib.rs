@@ -76,6 +76,11 @@ pub use ext::TfSliceExt;
 pub use masks::Masks;
 pub use plan::MAX_SPEC_LEN;
 
+// The README's example is compiled and run with the doctests, so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Everything a call needs: `use ndarray_tfslice::prelude::*;`.
 pub mod prelude {
     pub use crate::error::{Argument, Error};

@@ -5,7 +5,7 @@
 //! check TF makes happens here, in TF's order, so the first error TF would report is the one
 //! returned. Nothing here touches elements and nothing here can panic.
 
-use ndarray::SliceInfoElem;
+use ndarray::{Slice, SliceInfoElem};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
@@ -18,16 +18,16 @@ pub const MAX_SPEC_LEN: usize = 64;
 /// One step of a resolved spec, in output order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AxisStep {
-    /// Input axis `axis` walked from `begin` by `stride`, `len` elements. `begin`, `end` and `stride`
-    /// are TensorFlow's canonical values after masks and clamping (`end` may be -1, "before 0",
-    /// when walking down). `entry` is the spec entry, or `None` for the implicit trailing ellipsis.
+    /// Input axis `axis` walked from `begin` by `stride` while short of `end`. The three are
+    /// TensorFlow's canonical values after masks and clamping (`end` may be -1, "before 0", when
+    /// walking down). `entry` is the spec entry, or `None` for the implicit trailing ellipsis.
+    /// The length is not stored: it takes a division, which ndarray does anyway when slicing.
     Range {
         entry: Option<usize>,
         axis: usize,
         begin: i64,
         end: i64,
         stride: i64,
-        len: usize,
     },
     /// Input axis `axis` fixed at `index` and dropped (shrink).
     Index {
@@ -41,48 +41,78 @@ pub(crate) enum AxisStep {
 
 impl AxisStep {
     /// The ndarray element selecting the same elements in the same order.
-    ///
-    /// ndarray takes a negative-step range back to front (`s![1..4;-1]` is 3, 2, 1) where TF starts
-    /// at `begin` and walks down, so TF `(b, e, s < 0)` is ndarray `(e + 1)..(b + 1)` with step `s`.
-    /// Ranges of at most one element get step 1, so no huge stride ever reaches ndarray's stride
-    /// arithmetic; with two or more elements `|stride| < dim` and everything fits in `isize`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn to_elem(self) -> SliceInfoElem {
         match self {
             AxisStep::Range {
-                begin,
-                end,
-                stride,
-                len,
-                ..
-            } => {
-                let (start, stop, step) = match len {
-                    0 => (0, 0, 1),
-                    1 => (begin, begin + 1, 1),
-                    _ if stride > 0 => (begin, end, stride),
-                    _ => (end + 1, begin + 1, stride),
-                };
-                SliceInfoElem::Slice {
-                    start: start as isize,
-                    end: Some(stop as isize),
-                    step: step as isize,
-                }
-            }
+                begin, end, stride, ..
+            } => range_to_slice(begin, end, stride).into(),
             AxisStep::Index { index, .. } => SliceInfoElem::Index(index as isize),
             AxisStep::NewAxis { .. } => SliceInfoElem::NewAxis,
         }
     }
 }
 
-/// Resolves `begin`/`end`/`strides`/`masks` against `shape`, calling `emit` once per output step in
-/// output order. On `Err`, steps already emitted must be discarded by the caller.
+/// The ndarray slice walking TF's canonical range `begin`, `begin + stride`, ... short of `end`.
+///
+/// ndarray takes a negative-step range back to front (`s![1..4;-1]` is 3, 2, 1) where TF starts
+/// at `begin` and walks down, so TF `(b, e, s < 0)` is ndarray `(e + 1)..(b + 1)` with step `s`.
+/// Ranges of at most one element get step 1, so no huge stride ever reaches ndarray's stride
+/// arithmetic; with two or more elements `|stride| < dim` and everything fits in `isize`.
+#[inline]
+pub(crate) fn range_to_slice(begin: i64, end: i64, stride: i64) -> Slice {
+    // begin and end are clamped into [-1, dim], so the span cannot overflow.
+    let span = end - begin;
+    let (start, stop, step) = if span == 0 || (span < 0) != (stride < 0) {
+        (0, 0, 1)
+    } else if span.unsigned_abs() <= stride.unsigned_abs() {
+        (begin, begin + 1, 1)
+    } else if stride > 0 {
+        (begin, end, stride)
+    } else {
+        (end + 1, begin + 1, stride)
+    };
+    Slice::new(start as isize, Some(stop as isize), step as isize)
+}
+
+/// How many axes a spec of `spec_len` entries drops (shrinks) and adds (new axes), counting only
+/// live bits and TF's precedence (ellipsis over new_axis over shrink). Meaningful only for specs
+/// that resolve.
+#[inline]
+pub(crate) fn rank_changes(masks: Masks, spec_len: usize) -> (usize, usize) {
+    let live = live_bits(spec_len);
+    let ellipsis = masks.ellipsis & live;
+    let new_axis = masks.new_axis & live & !ellipsis;
+    let shrink = masks.shrink_axis & live & !ellipsis & !new_axis;
+    (shrink.count_ones() as usize, new_axis.count_ones() as usize)
+}
+
+/// Bits `0..n` set: the mask bits TF reads for a spec of `n <= 64` entries.
+#[inline]
+fn live_bits(n: usize) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        u64::MAX >> (64 - n.min(64))
+    }
+}
+
+/// Where resolved steps go, in output order: a list of ndarray elements, a view sliced in place,
+/// a plan. A trait rather than a closure so that each sink's `push` is inlined into the loop.
+pub(crate) trait StepSink {
+    fn push(&mut self, step: AxisStep);
+}
+
+/// Resolves `begin`/`end`/`strides`/`masks` against `shape`, pushing one step per output axis (and
+/// per dropped index) into `sink`, in output order. On `Err`, steps already pushed must be
+/// discarded by the caller.
 pub(crate) fn resolve<I: PrimInt>(
     shape: &[usize],
     begin: &[I],
     end: &[I],
     strides: &[I],
     masks: Masks,
-    mut emit: impl FnMut(AxisStep),
+    sink: &mut impl StepSink,
 ) -> Result<(), Error> {
     // Step 0 (E1, E2): lengths, then at most one ellipsis bit anywhere in the mask.
     let n = strides.len();
@@ -115,68 +145,67 @@ pub(crate) fn resolve<I: PrimInt>(
 
     // Step 1-2, checks only (E3, E4): TF builds the dense spec before checking any dim, so running
     // out of input axes is reported before any stride or bounds problem. It happens exactly when
-    // there are more real (range or index) entries than axes, at the (rank + 1)-th of them.
-    let is_ellipsis = |i: usize| bit(masks.ellipsis, i);
-    let is_real = |i: usize| !bit(masks.ellipsis, i) && !bit(masks.new_axis, i);
-    let mut real = 0usize;
-    let mut real_after_ellipsis = 0usize;
-    let mut seen_ellipsis = false;
-    for i in 0..n {
-        if is_ellipsis(i) {
-            seen_ellipsis = true;
-        } else if is_real(i) {
-            if real == rank {
-                return Err(if rank == 0 {
-                    Error::SliceScalar { index: i }
-                } else {
-                    Error::TooManyIndices {
-                        index: i,
-                        axis: rank,
-                        rank,
-                    }
-                });
+    // there are more real (range or index) entries than axes, at the (rank + 1)-th of them. Bits
+    // at or past `n` are dead; `n <= 64` and E2 leave at most one ellipsis bit.
+    let live = live_bits(n);
+    let ellipsis = masks.ellipsis & live;
+    let real = !(ellipsis | masks.new_axis) & live;
+    if real.count_ones() as usize > rank {
+        let index = nth_set_bit(real, rank);
+        return Err(if rank == 0 {
+            Error::SliceScalar { index }
+        } else {
+            Error::TooManyIndices {
+                index,
+                axis: rank,
+                rank,
             }
-            real += 1;
-            if seen_ellipsis {
-                real_after_ellipsis += 1;
-            }
-        }
+        });
     }
+    // The ellipsis, explicit or implicit at the end, takes every axis that the real entries after
+    // it leave over. `above` is every bit above the ellipsis bit (none when there is no ellipsis).
+    let above = !(ellipsis | ellipsis.wrapping_sub(1));
+    let ellipsis_until = rank - (real & above).count_ones() as usize;
 
     // Step 2-3: walk the sparse entries, filling input axes in order (so checks run axis by axis,
-    // as in TF). The ellipsis, explicit or implicit at the end, takes every axis the real entries
-    // after it leave over.
+    // as in TF).
     let mut axis = 0usize;
     for i in 0..n {
-        if is_ellipsis(i) {
-            let until = rank - real_after_ellipsis;
-            while axis < until {
-                emit(full_range(Some(i), axis, shape[axis]));
+        let is = |mask: u64| (mask >> i) & 1 == 1;
+        if is(ellipsis) {
+            while axis < ellipsis_until {
+                sink.push(full_range(Some(i), axis, shape[axis]));
                 axis += 1;
             }
-        } else if bit(masks.new_axis, i) {
-            emit(AxisStep::NewAxis { entry: i });
+        } else if is(masks.new_axis) {
+            sink.push(AxisStep::NewAxis { entry: i });
         } else {
-            let dim = shape[axis];
-            emit(resolve_axis(
+            sink.push(resolve_axis(
                 i,
                 axis,
-                dim,
+                shape[axis],
                 (begin.get(i), end.get(i), strides.get(i)),
                 masks,
             )?);
             axis += 1;
         }
     }
-    if !seen_ellipsis {
-        while axis < rank {
-            emit(full_range(None, axis, shape[axis]));
-            axis += 1;
-        }
+    while axis < rank {
+        sink.push(full_range(None, axis, shape[axis]));
+        axis += 1;
     }
     Ok(())
 }
 
+/// The position of the `k`-th (from 0) set bit of `bits`, which has more than `k` bits set.
+fn nth_set_bit(mut bits: u64, k: usize) -> usize {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
+
+#[inline(always)]
 fn full_range(entry: Option<usize>, axis: usize, dim: usize) -> AxisStep {
     AxisStep::Range {
         entry,
@@ -184,12 +213,12 @@ fn full_range(entry: Option<usize>, axis: usize, dim: usize) -> AxisStep {
         begin: 0,
         end: dim as i64,
         stride: 1,
-        len: dim,
     }
 }
 
 /// Step 3 for one real entry: E5, E6, E7, then TF's canonical begin/end (Python's
 /// `slice.indices(dim)`) and the length.
+#[inline(always)]
 fn resolve_axis(
     entry: usize,
     axis: usize,
@@ -235,12 +264,12 @@ fn resolve_axis(
     let begin = if bit(masks.begin, entry) {
         first
     } else {
-        forward(b).clamp(lo, hi)
+        forward(b).max(lo).min(hi)
     };
     let end = if bit(masks.end, entry) {
         last
     } else {
-        forward(e).clamp(lo, hi)
+        forward(e).max(lo).min(hi)
     };
     Ok(AxisStep::Range {
         entry: Some(entry),
@@ -248,24 +277,34 @@ fn resolve_axis(
         begin,
         end,
         stride: s,
-        len: range_len(begin, end, s),
     })
 }
 
 /// `ceil((end - begin) / stride)` when that is positive, else 0. Both ends are clamped into
 /// `[-1, dim]`, so the difference cannot overflow; `unsigned_abs` keeps `i64::MIN` strides exact.
-fn range_len(begin: i64, end: i64, stride: i64) -> usize {
+#[cfg_attr(not(test), allow(dead_code))] // for plans that report their shape
+pub(crate) fn range_len(begin: i64, end: i64, stride: i64) -> usize {
     let span = end - begin;
     if span == 0 || (span < 0) != (stride < 0) {
         return 0;
     }
     let (span, step) = (span.unsigned_abs(), stride.unsigned_abs());
+    if step == 1 {
+        // The usual stride; a 64-bit division costs more than the rest of the axis.
+        return span as usize;
+    }
     (span / step + u64::from(span % step != 0)) as usize
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl StepSink for Vec<AxisStep> {
+        fn push(&mut self, step: AxisStep) {
+            Vec::push(self, step)
+        }
+    }
 
     fn steps(
         shape: &[usize],
@@ -275,7 +314,7 @@ mod tests {
         m: Masks,
     ) -> Result<Vec<AxisStep>, Error> {
         let mut out = Vec::new();
-        resolve(shape, b, e, s, m, |st| out.push(st)).map(|()| out)
+        resolve(shape, b, e, s, m, &mut out).map(|()| out)
     }
 
     #[test]
@@ -316,7 +355,6 @@ mod tests {
                 begin: 4,
                 end: -1,
                 stride: -2,
-                len: 3
             }
         );
         assert_eq!(

@@ -3,19 +3,20 @@
 //! Unlike strided slice, `tf.slice` is strict: no negative indices and no clamping; only
 //! `size = -1` ("to the end") is special.
 
-use ndarray::SliceInfoElem;
+use ndarray::Slice;
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::values::Values;
 
-/// Checks `begin`/`size` against `shape` in TF's order and calls `emit` with the ndarray element
-/// of each axis, in axis order.
+/// Checks `begin`/`size` against `shape` in TF's order and calls `emit` with each axis and the
+/// ndarray slice selecting `size` elements from `begin`, in axis order. On `Err`, calls already
+/// made must be discarded by the caller.
 pub(crate) fn resolve_slice<I: PrimInt>(
     shape: &[usize],
     begin: &[I],
     size: &[I],
-    mut emit: impl FnMut(SliceInfoElem),
+    mut emit: impl FnMut(usize, Slice),
 ) -> Result<(), Error> {
     let rank = shape.len();
     if begin.len() != rank || size.len() != rank {
@@ -60,11 +61,7 @@ pub(crate) fn resolve_slice<I: PrimInt>(
                 });
             }
         }
-        emit(SliceInfoElem::Slice {
-            start: b as isize,
-            end: Some((b + s) as isize),
-            step: 1,
-        });
+        emit(axis, Slice::from(b as isize..(b + s) as isize));
     }
     Ok(())
 }
@@ -73,16 +70,16 @@ pub(crate) fn resolve_slice<I: PrimInt>(
 mod tests {
     use super::*;
 
-    fn run(shape: &[usize], b: &[i64], s: &[i64]) -> Result<Vec<SliceInfoElem>, Error> {
+    fn run(shape: &[usize], b: &[i64], s: &[i64]) -> Result<Vec<Slice>, Error> {
         let mut v = Vec::new();
-        resolve_slice(shape, b, s, |e| v.push(e)).map(|()| v)
+        resolve_slice(shape, b, s, |_, e| v.push(e)).map(|()| v)
     }
 
     #[test]
     fn size_minus_one_runs_to_the_end() {
         let v = run(&[3, 4], &[1, 1], &[-1, -1]).unwrap();
-        assert_eq!(v[0], SliceInfoElem::from(1..3));
-        assert_eq!(v[1], SliceInfoElem::from(1..4));
+        assert_eq!(v[0], Slice::from(1..3));
+        assert_eq!(v[1], Slice::from(1..4));
     }
 
     #[test]

@@ -59,6 +59,10 @@ fn kind_of(err: &Error) -> &'static str {
 
 /// Compares one result with the case's `expect`; `Err(reason)` on any difference.
 fn compare(result: Result<ArrayViewD<'_, i64>, Error>, expect: &Value) -> Result<(), String> {
+    compare_owned(result.map(|v| v.to_owned()), expect)
+}
+
+fn compare_owned(result: Result<ArrayD<i64>, Error>, expect: &Value) -> Result<(), String> {
     match (result, expect.get("error")) {
         (Ok(view), None) => {
             let shape: Vec<usize> = ints(&expect["shape"]).iter().map(|&d| d as usize).collect();
@@ -114,7 +118,7 @@ fn strided(case: &Value) -> Result<(), String> {
         new_axis: m[3],
         shrink_axis: m[4],
     };
-    let x = arange(&shape);
+    let mut x = arange(&shape);
     let result = match case["index_dtype"].as_str() {
         Some("int16") => x.tf_strided_slice(
             &narrow::<i16>(&b),
@@ -130,7 +134,12 @@ fn strided(case: &Value) -> Result<(), String> {
         ),
         _ => x.tf_strided_slice(&b, &e, &s, masks),
     };
-    compare(result, &case["expect"])
+    compare(result, &case["expect"])?;
+    // The mutable view resolves through the general path: it must agree too.
+    let result = x
+        .tf_strided_slice_mut(&b, &e, &s, masks)
+        .map(|v| v.to_owned());
+    compare_owned(result, &case["expect"]).map_err(|why| format!("tf_strided_slice_mut: {why}"))
 }
 
 fn sliced(case: &Value) -> Result<(), String> {

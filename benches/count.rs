@@ -1,0 +1,46 @@
+//! Runs one bench selection many times, for instruction counting under callgrind (wall-clock on
+//! shared machines drifts run to run; instruction counts repeat exactly). See `benches/count.sh`.
+//!
+//! Usage: `count CASE tf|ndarray ITERATIONS`.
+
+mod common;
+
+use std::hint::black_box;
+
+use ndarray::{ArrayD, IxDyn};
+use ndarray_tfslice::prelude::*;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench`; this target only runs when called directly.
+    let [name, which, iterations] = args.as_slice() else {
+        eprintln!("usage: count CASE tf|ndarray ITERATIONS (see benches/count.sh)");
+        return;
+    };
+    let Some(case) = common::cases()
+        .into_iter()
+        .find(|c| c.name == name.as_str())
+    else {
+        eprintln!("no case {name}");
+        std::process::exit(2);
+    };
+    let iterations: usize = iterations.parse().expect("ITERATIONS is a number");
+    let x = ArrayD::<f32>::zeros(IxDyn(&case.shape));
+    let mut acc = 0usize;
+    for _ in 0..iterations {
+        acc ^= match which.as_str() {
+            "tf" => black_box(&x)
+                .tf_strided_slice(
+                    black_box(&case.begin),
+                    black_box(&case.end),
+                    black_box(&case.strides),
+                    black_box(case.masks),
+                )
+                .map_or(0, |v| v.as_ptr() as usize),
+            _ => black_box(&x)
+                .slice(black_box(case.elems.as_slice()))
+                .as_ptr() as usize,
+        };
+    }
+    black_box(acc);
+}
