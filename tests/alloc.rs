@@ -6,26 +6,24 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ndarray::{ArrayD, IxDyn, SliceInfoElem};
 use ndarray_tfslice::prelude::*;
 
 struct Counting;
 
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-static CALLS: AtomicUsize = AtomicUsize::new(0);
-
 thread_local! {
-    // Only the measuring thread counts: the test harness has threads of its own.
+    // Per thread: the harness runs tests in parallel, and each counts only its own allocations.
     static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static BYTES: Cell<usize> = const { Cell::new(0) };
+    static CALLS: Cell<usize> = const { Cell::new(0) };
 }
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-            CALLS.fetch_add(1, Ordering::Relaxed);
+            BYTES.with(|b| b.set(b.get() + layout.size()));
+            CALLS.with(|c| c.set(c.get() + 1));
         }
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
@@ -41,16 +39,12 @@ static GLOBAL: Counting = Counting;
 
 /// (bytes, allocation calls) made by `f` on this thread.
 fn measure<R>(f: impl FnOnce() -> R) -> (usize, usize, R) {
-    BYTES.store(0, Ordering::Relaxed);
-    CALLS.store(0, Ordering::Relaxed);
+    BYTES.with(|b| b.set(0));
+    CALLS.with(|c| c.set(0));
     COUNTING.with(|c| c.set(true));
     let r = f();
     COUNTING.with(|c| c.set(false));
-    (
-        BYTES.load(Ordering::Relaxed),
-        CALLS.load(Ordering::Relaxed),
-        r,
-    )
+    (BYTES.with(Cell::get), CALLS.with(Cell::get), r)
 }
 
 #[test]
@@ -101,6 +95,61 @@ fn resolution_allocates_no_more_than_ndarray_dyn_slicing() {
             measure(|| x.tf_strided_slice(&b, &e, &s, Masks::NONE).map(|v| v.len()));
         let (theirs, theirs_calls, bl) = measure(|| x.slice(elems.as_slice()).len());
         assert_eq!(a.unwrap(), bl);
+        assert!(
+            ours <= theirs && ours_calls <= theirs_calls,
+            "rank {rank}: tf_strided_slice allocated {ours} B in {ours_calls} calls, ndarray {theirs} B in {theirs_calls}"
+        );
+    }
+}
+
+/// Specs that add and drop axes, at every rank up to 8: no more allocated than ndarray's own
+/// slicing of the same selection.
+#[test]
+fn rank_changing_specs_allocate_no_more_than_ndarray() {
+    for rank in 1usize..=8 {
+        let shape: Vec<usize> = (0..rank).map(|i| 2 + i % 3).collect();
+        let x = ArrayD::<u8>::zeros(IxDyn(&shape));
+        // x[0, None, ::-1, ..., None] (ranks 1 and 2 take what fits).
+        let mut b = vec![0i64, 0, 0, 0, 0];
+        let mut e = vec![0i64; 5];
+        let mut s = vec![1i64, 1, -1, 1, 1];
+        let mut m = Masks {
+            begin: 0b00100,
+            end: 0b00100,
+            ellipsis: 0b01000,
+            new_axis: 0b10010,
+            shrink_axis: 0b00001,
+        };
+        let mut elems = vec![SliceInfoElem::Index(0), SliceInfoElem::NewAxis];
+        if rank >= 2 {
+            elems.push(SliceInfoElem::Slice {
+                start: 0,
+                end: None,
+                step: -1,
+            });
+        } else {
+            // Drop the `::-1` entry: rank 1 has only the shrunk axis.
+            b.remove(2);
+            e.remove(2);
+            s.remove(2);
+            m = Masks {
+                begin: 0,
+                end: 0,
+                ellipsis: 0b0100,
+                new_axis: 0b1010,
+                shrink_axis: 0b0001,
+            };
+        }
+        elems.extend((elems.len() - 1..rank).map(|_| SliceInfoElem::Slice {
+            start: 0,
+            end: None,
+            step: 1,
+        }));
+        elems.push(SliceInfoElem::NewAxis);
+        let (ours, ours_calls, a) =
+            measure(|| x.tf_strided_slice(&b, &e, &s, m).map(|v| v.shape().len()));
+        let (theirs, theirs_calls, bl) = measure(|| x.slice(elems.as_slice()).ndim());
+        assert_eq!(a.unwrap(), bl, "rank {rank}");
         assert!(
             ours <= theirs && ours_calls <= theirs_calls,
             "rank {rank}: tf_strided_slice allocated {ours} B in {ours_calls} calls, ndarray {theirs} B in {theirs_calls}"
