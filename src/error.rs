@@ -161,6 +161,26 @@ pub enum Error {
         value: String,
     },
 
+    /// A Python index expression that does not parse.
+    #[error("cannot parse index expression at byte {offset}: expected {expected}, found {found}")]
+    Parse {
+        /// Byte offset into the text where the problem is.
+        offset: usize,
+        /// What would have been accepted there.
+        expected: String,
+        /// What is there (quoted), or `end of input`.
+        found: String,
+    },
+
+    /// A prepared [`Plan`](crate::Plan) applied to an array of another shape.
+    #[error("the plan was resolved for shape {expected:?}, but the array has shape {found:?}")]
+    PlanShapeMismatch {
+        /// The shape the plan was resolved for.
+        expected: Vec<usize>,
+        /// The shape of the array it was applied to.
+        found: Vec<usize>,
+    },
+
     /// `tf_slice`: `begin` or `size` does not have one entry per input axis.
     #[error(
         "Expected begin and size arguments to be 1-D tensors of size {rank}, but got shapes \

@@ -6,7 +6,7 @@ use num_traits::PrimInt;
 use crate::elems::Elems;
 use crate::error::Error;
 use crate::masks::Masks;
-use crate::plan::{AxisStep, StepSink, range_to_slice, rank_changes, resolve};
+use crate::resolve::{AxisStep, StepSink, range_to_slice, rank_changes, resolve};
 use crate::private::{private_decl, private_impl};
 use crate::tf_slice::resolve_slice;
 

@@ -65,7 +65,9 @@ mod elems;
 mod error;
 mod ext;
 mod masks;
-mod plan;
+mod parse;
+mod resolve;
+mod spec;
 mod private;
 pub mod tf_docs;
 mod tf_slice;
@@ -74,7 +76,8 @@ mod values;
 pub use error::{Argument, Error};
 pub use ext::TfSliceExt;
 pub use masks::Masks;
-pub use plan::MAX_SPEC_LEN;
+pub use spec::{Entry, StridedSlice};
+pub use resolve::MAX_SPEC_LEN;
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -86,4 +89,5 @@ pub mod prelude {
     pub use crate::error::{Argument, Error};
     pub use crate::ext::TfSliceExt;
     pub use crate::masks::Masks;
+    pub use crate::spec::{Entry, StridedSlice};
 }
