@@ -1,7 +1,7 @@
 //! Runs one bench selection many times, for instruction counting under callgrind (wall-clock on
 //! shared machines drifts run to run; instruction counts repeat exactly). See `benches/count.sh`.
 //!
-//! Usage: `count CASE tf|ndarray ITERATIONS`.
+//! Usage: `count CASE tf|plan|ndarray ITERATIONS`.
 
 mod common;
 
@@ -14,7 +14,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // `cargo bench` passes `--bench`; this target only runs when called directly.
     let [name, which, iterations] = args.as_slice() else {
-        eprintln!("usage: count CASE tf|ndarray ITERATIONS (see benches/count.sh)");
+        eprintln!("usage: count CASE tf|plan|ndarray ITERATIONS (see benches/count.sh)");
         return;
     };
     let Some(case) = common::cases()
@@ -26,6 +26,9 @@ fn main() {
     };
     let iterations: usize = iterations.parse().expect("ITERATIONS is a number");
     let x = ArrayD::<f32>::zeros(IxDyn(&case.shape));
+    let plan = StridedSlice::from_raw(&case.begin, &case.end, &case.strides, case.masks)
+        .and_then(|spec| spec.resolve(&case.shape))
+        .expect("the bench cases resolve");
     let mut acc = 0usize;
     for _ in 0..iterations {
         acc ^= match which.as_str() {
@@ -36,6 +39,9 @@ fn main() {
                     black_box(&case.strides),
                     black_box(case.masks),
                 )
+                .map_or(0, |v| v.as_ptr() as usize),
+            "plan" => black_box(&plan)
+                .apply(black_box(&x))
                 .map_or(0, |v| v.as_ptr() as usize),
             _ => black_box(&x)
                 .slice(black_box(case.elems.as_slice()))

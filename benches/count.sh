@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per call of tf_strided_slice and of ndarray's own slicing of the same selection,
+# Instructions per call of tf_strided_slice, of a prepared Plan, and of ndarray's own slicing of
+# the same selection,
 # counted by callgrind (exact and repeatable, unlike wall-clock on a shared machine). Each figure is
 # the difference between 2,000 and 1,000 calls, so set-up cost cancels out.
 #
@@ -12,10 +13,12 @@ calls() { # case which iterations -> instructions
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" "$3" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-printf '%-12s %18s %18s %7s\n' case tf_strided_slice ndarray_slice ratio
+per_call() { echo $(( ($(calls "$1" "$2" 2000) - $(calls "$1" "$2" 1000)) / 1000 )); }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+printf '%-12s %17s %14s %14s %8s %8s\n' case tf_strided_slice prepared_plan ndarray_slice "tf/nd" "plan/nd"
 for case in rank3 rank6 rank6_mixed; do
-  tf=$(( $(calls "$case" tf 2000) - $(calls "$case" tf 1000) ))
-  nd=$(( $(calls "$case" ndarray 2000) - $(calls "$case" ndarray 1000) ))
-  printf '%-12s %18s %18s %7s\n' "$case" "$((tf / 1000)) instr" "$((nd / 1000)) instr" \
-    "$(awk -v a="$tf" -v b="$nd" 'BEGIN { printf "%.2fx", a / b }')"
+  tf=$(per_call "$case" tf)
+  plan=$(per_call "$case" plan)
+  nd=$(per_call "$case" ndarray)
+  printf '%-12s %17s %14s %14s %8s %8s\n' "$case" "$tf" "$plan" "$nd" "$(ratio "$tf" "$nd")" "$(ratio "$plan" "$nd")"
 done

@@ -1,7 +1,8 @@
-//! `tf_strided_slice` against ndarray's own runtime-spec slicing of the same selection.
+//! `tf_strided_slice` and a prepared `Plan` against ndarray's own runtime-spec slicing of the same
+//! selection.
 //!
-//! `cargo bench --bench strided_slice`. The target (DESIGN.md) is a ratio measured in one run:
-//! `tf_strided_slice` <= 1.2x `ArrayD::slice(&[SliceInfoElem])`.
+//! `cargo bench --bench strided_slice`. The targets (DESIGN.md) are ratios measured in one run:
+//! `tf_strided_slice` <= 1.2x `ArrayD::slice(&[SliceInfoElem])`, a prepared plan <= 1.0x.
 
 use std::hint::black_box;
 
@@ -37,6 +38,13 @@ fn bench(c: &mut Criterion) {
                     )
                     .map(|v| v.as_ptr())
             })
+        });
+        let plan = StridedSlice::from_raw(&case.begin, &case.end, &case.strides, case.masks)
+            .and_then(|spec| spec.resolve(&case.shape))
+            .unwrap();
+        assert_eq!(plan.apply(&x).unwrap(), ours);
+        group.bench_function("prepared_plan", |bench| {
+            bench.iter(|| black_box(&plan).apply(black_box(&x)).map(|v| v.as_ptr()))
         });
         group.bench_function("ndarray_slice", |bench| {
             bench.iter(|| {

@@ -181,6 +181,11 @@ pub enum Error {
         found: Vec<usize>,
     },
 
+    /// ndarray refused something this crate built after validating it. This is a bug in this
+    /// crate, never the caller's mistake; please report it.
+    #[error("internal error: {0}; this is a bug in ndarray-tfslice, please report it")]
+    Internal(String),
+
     /// `tf_slice`: `begin` or `size` does not have one entry per input axis.
     #[error(
         "Expected begin and size arguments to be 1-D tensors of size {rank}, but got shapes \

@@ -1,13 +1,15 @@
 //! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
 
-use ndarray::{ArrayBase, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn, RawData};
+use ndarray::{ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
 use num_traits::PrimInt;
 
+use crate::apply::slice_view;
 use crate::elems::Elems;
 use crate::error::Error;
 use crate::masks::Masks;
-use crate::resolve::{AxisStep, StepSink, range_to_slice, rank_changes, resolve};
 use crate::private::{private_decl, private_impl};
+use crate::resolve::resolve;
+use crate::spec::StridedSlice;
 use crate::tf_slice::resolve_slice;
 
 /// TensorFlow's slicing ops as methods of every ndarray array (owned, views, `ArcArray`,
@@ -137,6 +139,47 @@ pub trait TfSliceExt<A, D: Dimension> {
         size: &[I],
     ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
 
+    /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) with a [`StridedSlice`]: a spec parsed
+    /// from a Python index expression, or built once from a graph's attributes.
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice) (a `StridedSlice` always has
+    /// consistent lengths, so never [`Error::SpecLengthMismatch`]).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::{array, Array, IxDyn};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// // The Java StridedSlice page's example, foo[1, 2:4, None, ..., :-3:-1, :] on (5,5,5,5,5,5).
+    /// let foo = Array::from_iter(0..5usize.pow(6)).into_shape_with_order(IxDyn(&[5; 6])).unwrap();
+    /// let y = foo.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)?;
+    /// assert_eq!(y.shape(), &[2, 1, 5, 5, 2, 5]);
+    ///
+    /// // YOLOv3's box_xy[..., ::-1]: swap the last axis.
+    /// let box_xy = array![[1.0, 2.0], [3.0, 4.0]];
+    /// assert_eq!(box_xy.tf_index(&"..., ::-1".parse()?)?, array![[2.0, 1.0], [4.0, 3.0]].into_dyn());
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index(&self, spec: &StridedSlice) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+
+    /// [`tf_index`](TfSliceExt::tf_index) as a mutable view: writes through it change `self`.
+    ///
+    /// # Errors
+    /// As [`tf_index`](TfSliceExt::tf_index).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = array![[1, 2, 3], [4, 5, 6]];
+    /// x.tf_index_mut(&"-1, 1:".parse()?)?.fill(0);
+    /// assert_eq!(x, array![[1, 2, 3], [4, 0, 0]]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
+
     private_decl! {}
 }
 
@@ -149,16 +192,14 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         strides: &[I],
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
-        let view = self.view().into_dyn();
-        let (shrinks, new_axes) = rank_changes(masks, strides.len());
-        if in_place_suits(view.ndim(), shrinks, new_axes) {
-            let mut in_place = InPlace::new(view);
-            resolve(self.shape(), begin, end, strides, masks, &mut in_place)?;
-            return Ok(in_place.finish());
-        }
-        let mut elems = Elems::new();
-        resolve(self.shape(), begin, end, strides, masks, &mut elems)?;
-        Ok(view.slice_move(elems.as_slice()))
+        slice_view(
+            self.view().into_dyn(),
+            self.shape(),
+            begin,
+            end,
+            strides,
+            masks,
+        )
     }
 
     #[inline]
@@ -188,110 +229,15 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         Ok(view)
     }
 
+    #[inline]
+    fn tf_index(&self, spec: &StridedSlice) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+        self.tf_strided_slice(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    }
+
+    #[inline]
+    fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
+        self.tf_strided_slice_mut(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    }
+
     private_impl! {}
-}
-
-/// The spec as ndarray elements, validated against the shape: in range and canonical, so
-/// ndarray's slicing cannot panic on them.
-impl StepSink for Elems {
-    #[inline(always)]
-    fn push(&mut self, step: AxisStep) {
-        Elems::push(self, step.to_elem())
-    }
-}
-
-/// Most axes dropped or added by a spec applied in place (see [`in_place_suits`]).
-const IN_PLACE_CHANGES: usize = 4;
-
-/// A view updated axis by axis as the spec resolves: ranges are sliced where they stand (untouched
-/// axes cost nothing), shrinks and new axes are recorded and applied at the end by
-/// `index_axis_move` / `insert_axis`. This skips building ndarray elements and ndarray's rebuild of
-/// every axis in `slice_move`, but each rank change builds a new `IxDyn`, which allocates above
-/// rank 4; [`in_place_suits`] keeps it to the specs where that costs no more than `slice_move`.
-struct InPlace<S: RawData> {
-    view: ArrayBase<S, IxDyn>,
-    /// Output axes produced so far: where the next new axis lands.
-    out_axes: usize,
-    /// Shrinks as (input axis, index), in axis order.
-    shrinks: [(usize, usize); IN_PLACE_CHANGES],
-    n_shrinks: usize,
-    /// Output positions of new axes, ascending.
-    new_axes: [usize; IN_PLACE_CHANGES],
-    n_new_axes: usize,
-}
-
-/// Whether a spec dropping `shrinks` and adding `new_axes` axes of a rank-`rank` view allocates no
-/// more in place than through `slice_move` (which allocates once above rank 4): one rank change at
-/// most, or every intermediate rank within `IxDyn`'s inline four. Both bound the records of
-/// [`InPlace`] to `IN_PLACE_CHANGES`.
-#[inline]
-fn in_place_suits(rank: usize, shrinks: usize, new_axes: usize) -> bool {
-    shrinks + new_axes <= 1 || (rank <= 4 && rank - shrinks.min(rank) + new_axes <= 4)
-}
-
-impl<S: RawData> InPlace<S> {
-    #[inline]
-    fn new(view: ArrayBase<S, IxDyn>) -> Self {
-        InPlace {
-            view,
-            out_axes: 0,
-            shrinks: [(0, 0); IN_PLACE_CHANGES],
-            n_shrinks: 0,
-            new_axes: [0; IN_PLACE_CHANGES],
-            n_new_axes: 0,
-        }
-    }
-
-    /// Drops the shrunk axes (highest first, so lower axis numbers stay valid), then inserts the
-    /// new axes at their output positions (lowest first, so each lands where it belongs).
-    #[inline]
-    fn finish(self) -> ArrayBase<S, IxDyn> {
-        let mut view = self.view;
-        for &(axis, index) in self.shrinks[..self.n_shrinks].iter().rev() {
-            view = view.index_axis_move(Axis(axis), index);
-        }
-        for &position in &self.new_axes[..self.n_new_axes] {
-            view = view.insert_axis(Axis(position));
-        }
-        view
-    }
-}
-
-impl<S: RawData> StepSink for InPlace<S> {
-    #[inline(always)]
-    fn push(&mut self, step: AxisStep) {
-        match step {
-            AxisStep::Range {
-                axis,
-                begin,
-                end,
-                stride,
-                ..
-            } => {
-                let whole =
-                    begin == 0 && stride == 1 && end as usize == self.view.len_of(Axis(axis));
-                if !whole {
-                    let slice = range_to_slice(begin, end, stride);
-                    self.view
-                        .as_layout_ref_mut()
-                        .slice_axis_inplace(Axis(axis), slice);
-                }
-                self.out_axes += 1;
-            }
-            // `in_place_suits` bounds both counts by IN_PLACE_CHANGES, so the slots always exist.
-            AxisStep::Index { axis, index, .. } => {
-                if let Some(slot) = self.shrinks.get_mut(self.n_shrinks) {
-                    *slot = (axis, index);
-                    self.n_shrinks += 1;
-                }
-            }
-            AxisStep::NewAxis { .. } => {
-                if let Some(slot) = self.new_axes.get_mut(self.n_new_axes) {
-                    *slot = self.out_axes;
-                    self.n_new_axes += 1;
-                }
-                self.out_axes += 1;
-            }
-        }
-    }
 }

@@ -61,14 +61,17 @@
 
 #![warn(missing_docs)]
 
+mod apply;
 mod elems;
 mod error;
+mod explain;
 mod ext;
 mod masks;
 mod parse;
+mod plan;
+mod private;
 mod resolve;
 mod spec;
-mod private;
 pub mod tf_docs;
 mod tf_slice;
 mod values;
@@ -76,8 +79,9 @@ mod values;
 pub use error::{Argument, Error};
 pub use ext::TfSliceExt;
 pub use masks::Masks;
-pub use spec::{Entry, StridedSlice};
+pub use plan::{OutputAxis, Plan};
 pub use resolve::MAX_SPEC_LEN;
+pub use spec::{Entry, StridedSlice};
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -89,5 +93,6 @@ pub mod prelude {
     pub use crate::error::{Argument, Error};
     pub use crate::ext::TfSliceExt;
     pub use crate::masks::Masks;
+    pub use crate::plan::{OutputAxis, Plan};
     pub use crate::spec::{Entry, StridedSlice};
 }

@@ -40,6 +40,14 @@ pub(crate) enum AxisStep {
 }
 
 impl AxisStep {
+    /// The spec entry this step comes from (`None` for the implicit trailing ellipsis).
+    pub(crate) fn entry(&self) -> Option<usize> {
+        match *self {
+            AxisStep::Range { entry, .. } => entry,
+            AxisStep::Index { entry, .. } | AxisStep::NewAxis { entry } => Some(entry),
+        }
+    }
+
     /// The ndarray element selecting the same elements in the same order.
     #[inline(always)]
     pub(crate) fn to_elem(self) -> SliceInfoElem {
@@ -101,6 +109,13 @@ fn live_bits(n: usize) -> u64 {
 /// a plan. A trait rather than a closure so that each sink's `push` is inlined into the loop.
 pub(crate) trait StepSink {
     fn push(&mut self, step: AxisStep);
+}
+
+/// The steps themselves, for plans and explanations.
+impl StepSink for Vec<AxisStep> {
+    fn push(&mut self, step: AxisStep) {
+        Vec::push(self, step)
+    }
 }
 
 /// Resolves `begin`/`end`/`strides`/`masks` against `shape`, pushing one step per output axis (and
@@ -282,7 +297,6 @@ fn resolve_axis(
 
 /// `ceil((end - begin) / stride)` when that is positive, else 0. Both ends are clamped into
 /// `[-1, dim]`, so the difference cannot overflow; `unsigned_abs` keeps `i64::MIN` strides exact.
-#[cfg_attr(not(test), allow(dead_code))] // for plans that report their shape
 pub(crate) fn range_len(begin: i64, end: i64, stride: i64) -> usize {
     let span = end - begin;
     if span == 0 || (span < 0) != (stride < 0) {
@@ -299,12 +313,6 @@ pub(crate) fn range_len(begin: i64, end: i64, stride: i64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    impl StepSink for Vec<AxisStep> {
-        fn push(&mut self, step: AxisStep) {
-            Vec::push(self, step)
-        }
-    }
 
     fn steps(
         shape: &[usize],

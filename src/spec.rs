@@ -294,21 +294,22 @@ impl fmt::Display for StridedSlice {
     /// `None`, the empty spec as `()`. An ellipsis mask with more than one bit set (an error in
     /// TensorFlow even when the extra bits are dead) keeps two ellipses, so it stays an error.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("()");
-        }
+        let mut written = 0;
         let mut ellipses = 0;
-        for (i, entry) in self.entries().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            ellipses += usize::from(entry == Entry::Ellipsis);
+        for entry in self.entries() {
+            f.write_str(if written > 0 { ", " } else { "" })?;
             write!(f, "{entry}")?;
+            written += 1;
+            ellipses += usize::from(entry == Entry::Ellipsis);
         }
         if self.masks.ellipsis.count_ones() > 1 {
             for _ in ellipses..2 {
-                f.write_str(", ...")?;
+                f.write_str(if written > 0 { ", ..." } else { "..." })?;
+                written += 1;
             }
+        }
+        if written == 0 {
+            f.write_str("()")?;
         }
         Ok(())
     }

@@ -263,3 +263,29 @@ fn getitem_encodings_match_tensorflow() {
     );
     replay(&cases, strided);
 }
+
+/// Python index expressions as TensorFlow's `__getitem__` evaluated them, replayed through the
+/// parser and `tf_index`. Where Python itself refused the expression (a float, an integer past
+/// int64), the parser must refuse it too.
+#[test]
+fn getitem_expressions_match_tensorflow() {
+    let cases = load("getitem.json");
+    assert!(cases.len() >= 800, "only {} getitem cases", cases.len());
+    replay(&cases, |case| {
+        let expr = case["expr"].as_str().expect("an expression");
+        let python_refused = matches!(
+            case["expect"]["error"]["kind"].as_str(),
+            Some("TypeError" | "ValueError")
+        );
+        match (expr.parse::<StridedSlice>(), python_refused) {
+            (Err(Error::Parse { .. }), true) => Ok(()),
+            (Err(e), true) => Err(format!("`{expr}` refused with {e:?}, not a parse error")),
+            (Ok(spec), true) => Err(format!("`{expr}` parsed as {spec:?}; Python refused it")),
+            (Err(e), false) => Err(format!("`{expr}` did not parse: {e}")),
+            (Ok(spec), false) => {
+                let shape: Vec<usize> = ints(&case["shape"]).iter().map(|&d| d as usize).collect();
+                compare(arange(&shape).tf_index(&spec), &case["expect"])
+            }
+        }
+    });
+}
