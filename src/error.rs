@@ -3,6 +3,14 @@
 use std::fmt;
 
 /// Which integer argument of a call a value came from.
+///
+/// ```
+/// use ndarray::array;
+/// use ndarray_tfslice::prelude::*;
+/// let err = array![1, 2].tf_slice(&[0u64], &[u64::MAX]).unwrap_err();
+/// assert!(matches!(err, Error::ValueOutOfRange { argument: Argument::Size, index: 0, .. }));
+/// assert_eq!(Argument::Size.to_string(), "size");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Argument {

@@ -103,7 +103,7 @@ impl StridedSlice {
         match result {
             Err(e) => writeln!(out, "TensorFlow raises: {e}"),
             Ok(()) => {
-                let dims: Vec<usize> = steps.iter().filter_map(|s| out_len(s)).collect();
+                let dims: Vec<usize> = steps.iter().filter_map(out_len).collect();
                 writeln!(out, "output shape: {}", tuple(&dims))?;
                 let elems: Vec<String> = steps.iter().map(|s| s_elem(s, shape)).collect();
                 writeln!(out, "ndarray: s![{}]", elems.join(", "))
@@ -280,31 +280,31 @@ fn out_len(step: &AxisStep) -> Option<usize> {
     }
 }
 
-/// A step as an element of ndarray's `s![]` macro.
+/// A step as an element of ndarray's `s![]` macro (`..` for a whole axis, in either direction).
 fn s_elem(step: &AxisStep, shape: &[usize]) -> String {
-    match *step {
-        AxisStep::Range {
-            axis,
-            begin,
-            end,
-            stride,
-            ..
-        } if begin == 0 && stride == 1 && end == shape[axis] as i64 => String::from(".."),
-        AxisStep::Range { .. } => match step.to_elem() {
-            ndarray::SliceInfoElem::Slice {
-                start,
-                end: Some(end),
-                step: 1,
-            } => format!("{start}..{end}"),
+    match (*step, step.to_elem()) {
+        (
+            AxisStep::Range { axis, .. },
             ndarray::SliceInfoElem::Slice {
                 start,
                 end: Some(end),
                 step,
-            } => format!("{start}..{end};{step}"),
-            other => other.to_string(),
-        },
-        AxisStep::Index { index, .. } => index.to_string(),
-        AxisStep::NewAxis { .. } => String::from("NewAxis"),
+            },
+        ) => {
+            let whole = start == 0 && end as usize == shape[axis];
+            let range = if whole {
+                String::from("..")
+            } else {
+                format!("{start}..{end}")
+            };
+            if step == 1 {
+                range
+            } else {
+                format!("{range};{step}")
+            }
+        }
+        (AxisStep::Index { index, .. }, _) => index.to_string(),
+        (_, elem) => elem.to_string(),
     }
 }
 

@@ -27,7 +27,11 @@
 //! | `tf.strided_slice(x, begin, end, strides, begin_mask=.., end_mask=.., ellipsis_mask=.., new_axis_mask=.., shrink_axis_mask=..)` | [`x.tf_strided_slice(&begin, &end, &strides, Masks { .. })`](TfSliceExt::tf_strided_slice) | `ArrayView<A, IxDyn>` |
 //! | the same, written through (`var[...]`) | [`x.tf_strided_slice_mut(..)`](TfSliceExt::tf_strided_slice_mut) | `ArrayViewMut<A, IxDyn>` |
 //! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, IxDyn>` |
+//! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]` | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
 //! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |
+//! | Java `StridedSlice.create(.., begin, end, strides, beginMask(48L))` | [`StridedSlice::new(begin, end, strides)?.begin_mask(48)`](StridedSlice::new) | [`StridedSlice`] |
+//! | one slice, many tensors of one shape | [`spec.resolve(&shape)?`](StridedSlice::resolve), then [`plan.apply(&x)`](Plan::apply) | [`Plan`] |
+//! | what a graph node's spec does | [`spec.explain(&shape)`](StridedSlice::explain), [`spec.to_string()`](StridedSlice) | `String` |
 //! | `InvalidArgumentError: strides[1] must be non-zero` | [`Error::ZeroStride { index, axis: 1 }`](Error::ZeroStride) | |
 //!
 //! # How a spec becomes an ndarray slice

@@ -9,6 +9,13 @@ use crate::resolve::{AxisStep, StepSink, range_len, rank_changes, resolve};
 use crate::spec::StridedSlice;
 
 /// Where an output axis of a [`Plan`] comes from.
+///
+/// ```
+/// use ndarray_tfslice::prelude::*;
+/// let plan = "None, ::-1, 0".parse::<StridedSlice>()?.resolve(&[4, 3])?;
+/// assert_eq!(plan.axes(), &[OutputAxis::New, OutputAxis::Input(0)]);
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutputAxis {
     /// A range over this input axis.
@@ -123,27 +130,53 @@ impl Plan {
     }
 
     /// The shape the plan was resolved for.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let plan = "1:, 0".parse::<StridedSlice>()?.resolve(&[4, 3])?;
+    /// assert_eq!(plan.input_shape(), &[4, 3]);
+    /// assert_eq!(plan.shape(), &[3]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn input_shape(&self) -> &[usize] {
         &self.input_shape
     }
 
-    /// The output shape.
+    /// The output shape (see [`input_shape`](Plan::input_shape) for an example).
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
 
-    /// Per output axis, the input axis it comes from, or that it is new.
+    /// Per output axis, the input axis it comes from, or that it is new (see [`OutputAxis`]).
     pub fn axes(&self) -> &[OutputAxis] {
         &self.axes
     }
 
     /// The ndarray elements selecting the same elements in the same order: one per output axis or
     /// dropped input axis, all in range and canonical (negative steps in ndarray's convention).
+    ///
+    /// ```
+    /// use ndarray::{Slice, SliceInfoElem};
+    /// use ndarray_tfslice::prelude::*;
+    /// // TF walks 3, 2, 1 from begin 3; ndarray takes 1..4 back to front.
+    /// let plan = "3:0:-1, -1".parse::<StridedSlice>()?.resolve(&[5, 2])?;
+    /// assert_eq!(plan.elems(), &[Slice::new(1, Some(4), -1).into(), SliceInfoElem::Index(1)]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn elems(&self) -> &[SliceInfoElem] {
         self.info.as_ref()
     }
 
     /// The same elements as an ndarray `SliceInfo`, for ndarray's own `slice` methods.
+    ///
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    /// let x = array![[1, 2, 3], [4, 5, 6]].into_dyn();
+    /// let plan = "::-1, 1".parse::<StridedSlice>()?.resolve(x.shape())?;
+    /// assert_eq!(x.slice(plan.slice_info()), array![5, 2].into_dyn());
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn slice_info(&self) -> &SliceInfo<Vec<SliceInfoElem>, IxDyn, IxDyn> {
         &self.info
     }
@@ -159,7 +192,8 @@ impl Plan {
         }
     }
 
-    /// The plan applied to `x`: a view, as [`tf_index`](crate::TfSliceExt::tf_index) would give.
+    /// The plan applied to `x`: a view, as [`tf_index`](crate::TfSliceExt::tf_index) would give
+    /// (see [`Plan`] for an example).
     ///
     /// # Errors
     /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for.

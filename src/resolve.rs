@@ -12,7 +12,20 @@ use crate::error::{Argument, Error};
 use crate::masks::{Masks, bit};
 use crate::values::Values;
 
-/// The most entries a spec may have: one bit per entry in a `u64` mask.
+/// The most entries a spec may have: one bit per entry in a `u64` mask. (TensorFlow's masks are
+/// `int32`, so its specs stop at 31.)
+///
+/// ```
+/// use ndarray::arr0;
+/// use ndarray_tfslice::{prelude::*, MAX_SPEC_LEN};
+/// // 64 new axes on a scalar.
+/// let zeros = vec![0i64; MAX_SPEC_LEN];
+/// let ones = vec![1i64; MAX_SPEC_LEN];
+/// let scalar = arr0(1.0);
+/// let v = scalar.tf_strided_slice(&zeros, &zeros, &ones, Masks { new_axis: u64::MAX, ..Masks::NONE })?;
+/// assert_eq!(v.ndim(), 64);
+/// # Ok::<(), Error>(())
+/// ```
 pub const MAX_SPEC_LEN: usize = 64;
 
 /// One step of a resolved spec, in output order.

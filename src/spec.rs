@@ -41,7 +41,17 @@ pub struct StridedSlice {
 }
 
 /// What one entry of a [`StridedSlice`] is, after TensorFlow's precedence (ellipsis over new axis
-/// over the rest) and with the values TensorFlow ignores left out.
+/// over the rest) and with the values TensorFlow ignores left out. `Display` prints it in Python
+/// syntax.
+///
+/// ```
+/// use ndarray_tfslice::prelude::*;
+/// // Bits 0 of both new_axis and shrink_axis: the new axis wins.
+/// let spec = StridedSlice::new([3], [4], [1])?.new_axis_mask(1).shrink_axis_mask(1);
+/// assert_eq!(spec.entry(0), Some(Entry::NewAxis));
+/// assert_eq!(Entry::Range { begin: Some(1), end: None, stride: -2 }.to_string(), "1::-2");
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Entry {
     /// `...`: as many whole axes as the other entries leave over.
@@ -150,6 +160,13 @@ impl StridedSlice {
 
     /// Sets `begin_mask` (bit `i`: ignore `begin[i]`, start from the first element in the walk
     /// direction).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec = StridedSlice::new([7], [3], [1])?.begin_mask(1);
+    /// assert_eq!(spec.to_string(), ":3");
+    /// # Ok::<(), Error>(())
+    /// ```
     #[must_use]
     pub fn begin_mask(mut self, mask: u64) -> Self {
         self.masks.begin = mask;
@@ -157,6 +174,13 @@ impl StridedSlice {
     }
 
     /// Sets `end_mask` (bit `i`: ignore `end[i]`, run to the last element in the walk direction).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec = StridedSlice::new([1], [9], [-1])?.end_mask(1);
+    /// assert_eq!(spec.to_string(), "1::-1");
+    /// # Ok::<(), Error>(())
+    /// ```
     #[must_use]
     pub fn end_mask(mut self, mask: u64) -> Self {
         self.masks.end = mask;
@@ -164,6 +188,13 @@ impl StridedSlice {
     }
 
     /// Sets `ellipsis_mask` (bit `i`: entry `i` is `...`).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec = StridedSlice::new([0, 2], [0, 3], [1, 1])?.ellipsis_mask(1);
+    /// assert_eq!(spec.to_string(), "..., 2:3");
+    /// # Ok::<(), Error>(())
+    /// ```
     #[must_use]
     pub fn ellipsis_mask(mut self, mask: u64) -> Self {
         self.masks.ellipsis = mask;
@@ -171,6 +202,13 @@ impl StridedSlice {
     }
 
     /// Sets `new_axis_mask` (bit `i`: entry `i` is a new axis).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec = StridedSlice::new([0, 0], [4, 0], [1, 1])?.new_axis_mask(2);
+    /// assert_eq!(spec.to_string(), "0:4, None");
+    /// # Ok::<(), Error>(())
+    /// ```
     #[must_use]
     pub fn new_axis_mask(mut self, mask: u64) -> Self {
         self.masks.new_axis = mask;
@@ -178,6 +216,13 @@ impl StridedSlice {
     }
 
     /// Sets `shrink_axis_mask` (bit `i`: entry `i` is the single index `begin[i]`).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec = StridedSlice::new([0, 3], [0, 4], [1, 1])?.begin_mask(1).end_mask(1).shrink_axis_mask(2);
+    /// assert_eq!(spec.to_string(), ":, 3");
+    /// # Ok::<(), Error>(())
+    /// ```
     #[must_use]
     pub fn shrink_axis_mask(mut self, mask: u64) -> Self {
         self.masks.shrink_axis = mask;
@@ -185,6 +230,13 @@ impl StridedSlice {
     }
 
     /// Sets all five masks at once.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec = StridedSlice::new([1, 0], [0, 0], [1, 1])?.with_masks(Masks::from_tf(0, 1, 0, 2, 0));
+    /// assert_eq!(spec.to_string(), "1:, None");
+    /// # Ok::<(), Error>(())
+    /// ```
     #[must_use]
     pub fn with_masks(mut self, masks: Masks) -> Self {
         self.masks = masks;
@@ -192,31 +244,57 @@ impl StridedSlice {
     }
 
     /// `begin`, one value per entry.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// // TF's own encoding of x[1, 2:4, None, ..., :-3:-1, :].
+    /// let spec: StridedSlice = "1, 2:4, None, ..., :-3:-1, :".parse()?;
+    /// assert_eq!(spec.begin(), &[1, 2, 0, 0, 0, 0]);
+    /// assert_eq!(spec.end(), &[2, 4, 0, 0, -3, 0]);
+    /// assert_eq!(spec.strides(), &[1, 1, 1, 1, -1, 1]);
+    /// assert_eq!(spec.masks(), Masks { begin: 48, end: 32, ellipsis: 8, new_axis: 4, shrink_axis: 1 });
+    /// assert_eq!((spec.len(), spec.is_empty()), (6, false));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn begin(&self) -> &[i64] {
         &self.begin
     }
 
-    /// `end`, one value per entry.
+    /// `end`, one value per entry (see [`begin`](StridedSlice::begin) for an example).
     pub fn end(&self) -> &[i64] {
         &self.end
     }
 
-    /// `strides`, one value per entry.
+    /// `strides`, one value per entry (see [`begin`](StridedSlice::begin) for an example).
     pub fn strides(&self) -> &[i64] {
         &self.strides
     }
 
-    /// The five masks, as set (dead bits included).
+    /// The five masks, as set (dead bits included; see [`begin`](StridedSlice::begin)).
     pub fn masks(&self) -> Masks {
         self.masks
     }
 
     /// The number of entries (the length of `begin`, `end` and `strides`).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// assert_eq!("..., 0".parse::<StridedSlice>()?.len(), 2);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.strides.len()
     }
 
     /// Whether the spec has no entries (the identity, `x[()]`).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let identity: StridedSlice = "()".parse()?;
+    /// assert!(identity.is_empty());
+    /// assert_eq!(identity.to_string(), "()");
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.strides.is_empty()
     }
@@ -256,6 +334,14 @@ impl StridedSlice {
     }
 
     /// Every entry, in order.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec: StridedSlice = "None, -1".parse()?;
+    /// let entries: Vec<Entry> = spec.entries().collect();
+    /// assert_eq!(entries, [Entry::NewAxis, Entry::Index { index: -1, stride: 1 }]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
         (0..self.len()).filter_map(|i| self.entry(i))
     }

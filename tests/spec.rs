@@ -39,7 +39,7 @@ fn raw_case() -> impl Strategy<Value = (Vec<usize>, StridedSlice)> {
         (Just(shape), 0..=n_max).prop_flat_map(|(shape, n)| {
             let entry = (value(4), value(4), stride());
             let masks = prop::array::uniform5(prop_oneof![
-                3 => (0u64..(1 << n.max(1))),
+                3 => 0u64..(1 << n.max(1)),
                 1 => any::<u64>().prop_map(|m| m & 0xFFFF_FFFF),
                 1 => (0usize..40).prop_map(|b| 1u64 << b),
             ]);
