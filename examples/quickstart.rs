@@ -147,6 +147,28 @@ fn main() -> Result<(), Error> {
         v.shape()
     );
 
+    println!("== Python index syntax ==\n");
+    let spec: StridedSlice = "1, 2:4, None, ..., :-3:-1, :".parse()?;
+    println!(
+        "\"1, 2:4, None, ..., :-3:-1, :\" encodes as begin {:?}, end {:?}, strides {:?}, {:?}\n",
+        spec.begin(),
+        spec.end(),
+        spec.strides(),
+        spec.masks()
+    );
+    let node = StridedSlice::new([0, 3], [0, 4], [1, 1])?
+        .begin_mask(1)
+        .end_mask(1)
+        .shrink_axis_mask(2);
+    println!(
+        "a StridedSlice node with begin_mask 1, end_mask 1, shrink_axis_mask 2 is x[{node}]\n"
+    );
+    let foo = arange(&[3, 4]);
+    show(
+        "foo.tf_index(\"::-1, 1::2\")",
+        foo.tf_index(&"::-1, 1::2".parse()?),
+    );
+
     println!("== tf.slice ==\n");
     show(
         "t.tf_slice(&[1, 0, 0], &[1, 1, 3])",
