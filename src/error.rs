@@ -189,6 +189,53 @@ pub enum Error {
         found: Vec<usize>,
     },
 
+    /// Slice assignment: the value does not broadcast into the slice's final shape. It broadcasts
+    /// one way only: shapes align from the right, each value dim equals the target's or is 1, and
+    /// extra leading value dims must be 1.
+    #[error(
+        "Cannot broadcast input shape {} into final shape {} (assigning to `x[{spec}]` on an \
+         input of shape {})",
+        tf_shape(value_shape),
+        tf_shape(final_shape),
+        tf_shape(input_shape)
+    )]
+    AssignBroadcast {
+        /// The value's shape.
+        value_shape: Vec<usize>,
+        /// The shape of the slice being assigned to.
+        final_shape: Vec<usize>,
+        /// The spec, as a Python index expression.
+        spec: String,
+        /// The shape of the array assigned into.
+        input_shape: Vec<usize>,
+    },
+
+    /// `strided_slice_grad`: `dy` must have exactly the forward slice's shape (no broadcasting).
+    #[error(
+        "shape of dy was {} instead of {} (the gradient of `x[{spec}]` on an input of shape {})",
+        tf_shape(dy_shape),
+        tf_shape(expected),
+        tf_shape(input_shape)
+    )]
+    GradShapeMismatch {
+        /// The shape of `dy` given.
+        dy_shape: Vec<usize>,
+        /// The forward slice's shape.
+        expected: Vec<usize>,
+        /// The spec, as a Python index expression.
+        spec: String,
+        /// The forward input's shape (the shape of the result).
+        input_shape: Vec<usize>,
+    },
+
+    /// An owned result would have more elements, or more bytes, than an allocation can hold
+    /// (`isize::MAX`).
+    #[error("an array of shape {shape:?} is too large to allocate (its size overflows isize)")]
+    TooLarge {
+        /// The shape asked for.
+        shape: Vec<usize>,
+    },
+
     /// ndarray refused something this crate built after validating it. This is a bug in this
     /// crate, never the caller's mistake; please report it.
     #[error("internal error: {0}; this is a bug in ndarray-tfslice, please report it")]
@@ -243,6 +290,12 @@ pub enum Error {
         /// `dim - begin`, the largest size allowed.
         max: i64,
     },
+}
+
+/// A shape as TensorFlow prints it: `[2,2]`, `[]`.
+fn tf_shape(shape: &[usize]) -> String {
+    let dims: Vec<String> = shape.iter().map(ToString::to_string).collect();
+    format!("[{}]", dims.join(","))
 }
 
 #[cfg(test)]

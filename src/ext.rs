@@ -4,6 +4,7 @@ use ndarray::{ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::apply::slice_view;
+use crate::assign::{assign_broadcast, with_context};
 use crate::elems::Elems;
 use crate::error::Error;
 use crate::masks::Masks;
@@ -180,6 +181,74 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// ```
     fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
 
+    /// Slice assignment: writes `value` into `x[spec]`, as TensorFlow's
+    /// `TensorStridedSliceUpdate` / `ResourceStridedSliceAssign` (`var[...].assign(value)`) do.
+    ///
+    /// `value` is any ndarray array of the same element type, and broadcasts one way into the
+    /// slice's shape: shapes align from the right, each value dim equals the slice's or is 1, and
+    /// value dims beyond the slice's rank must be leading 1s (a scalar always broadcasts). An empty
+    /// slice is a no-op that never looks at the value's shape. On any error `self` is left exactly
+    /// as it was.
+    ///
+    /// # Errors
+    /// The errors of [`tf_strided_slice`](TfSliceExt::tf_strided_slice), and
+    /// [`Error::AssignBroadcast`] when the value does not broadcast into the slice.
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::{arr0, array};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = array![[0, 0, 0], [0, 0, 0]];
+    /// // x[:, 1:] = [5, 6]: a row broadcast over both rows.
+    /// let m = Masks { begin: 0b01, end: 0b11, ..Masks::NONE };
+    /// x.tf_strided_slice_assign(&[0, 1], &[0, 0], &[1, 1], m, &array![5, 6])?;
+    /// assert_eq!(x, array![[0, 5, 6], [0, 5, 6]]);
+    /// // A scalar fills the slice.
+    /// x.tf_strided_slice_assign(&[1], &[2], &[1], Masks::NONE, &arr0(9))?;
+    /// assert_eq!(x, array![[0, 5, 6], [9, 9, 9]]);
+    /// // A value that does not broadcast is an error in TensorFlow's words, and x is untouched.
+    /// let err = x.tf_strided_slice_assign(&[0, 1], &[0, 0], &[1, 1], m, &array![1, 2, 3]).unwrap_err();
+    /// assert!(err.to_string().starts_with("Cannot broadcast input shape [3] into final shape [2,2]"));
+    /// assert_eq!(x, array![[0, 5, 6], [9, 9, 9]]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone;
+
+    /// [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign) with a [`StridedSlice`]:
+    /// `x[spec] = value`.
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::{array, Array2};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = Array2::<f32>::zeros((3, 4));
+    /// // x[::2, None, -1] = [[7.0]]: extra leading 1s in the value are fine.
+    /// x.tf_index_assign(&"::2, None, -1".parse()?, &array![[[7.0]]])?;
+    /// assert_eq!(x.column(3), array![7.0, 0.0, 7.0]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index_assign<E: Dimension>(
+        &mut self,
+        spec: &StridedSlice,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone;
+
     private_decl! {}
 }
 
@@ -237,6 +306,41 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     #[inline]
     fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
         self.tf_strided_slice_mut(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    }
+
+    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone,
+    {
+        let target = self.tf_strided_slice_mut(begin, end, strides, masks)?;
+        assign_broadcast(target, value.view().into_dyn()).map_err(|e| {
+            // The spec resolved, so it converts.
+            let spec = || {
+                StridedSlice::from_raw(begin, end, strides, masks)
+                    .map_or_else(|e| e.to_string(), |s| s.to_string())
+            };
+            with_context(e, spec, self.shape())
+        })
+    }
+
+    fn tf_index_assign<E: Dimension>(
+        &mut self,
+        spec: &StridedSlice,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone,
+    {
+        let target = self.tf_index_mut(spec)?;
+        assign_broadcast(target, value.view().into_dyn())
+            .map_err(|e| with_context(e, || spec.to_string(), self.shape()))
     }
 
     private_impl! {}

@@ -66,11 +66,14 @@
 #![warn(missing_docs)]
 
 mod apply;
+mod assign;
 mod elems;
 mod error;
 mod explain;
 mod ext;
+mod grad;
 mod masks;
+mod move_ext;
 mod parse;
 mod plan;
 mod private;
@@ -82,7 +85,9 @@ mod values;
 
 pub use error::{Argument, Error};
 pub use ext::TfSliceExt;
+pub use grad::strided_slice_grad;
 pub use masks::Masks;
+pub use move_ext::TfSliceMoveExt;
 pub use plan::{OutputAxis, Plan};
 pub use resolve::MAX_SPEC_LEN;
 pub use spec::{Entry, StridedSlice};
@@ -96,7 +101,9 @@ struct ReadmeDoctests;
 pub mod prelude {
     pub use crate::error::{Argument, Error};
     pub use crate::ext::TfSliceExt;
+    pub use crate::grad::strided_slice_grad;
     pub use crate::masks::Masks;
+    pub use crate::move_ext::TfSliceMoveExt;
     pub use crate::plan::{OutputAxis, Plan};
     pub use crate::spec::{Entry, StridedSlice};
 }

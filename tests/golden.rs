@@ -53,6 +53,8 @@ fn kind_of(err: &Error) -> &'static str {
         Error::SliceEmptyAxis { .. } => "S2",
         Error::SliceBeginOutOfRange { .. } => "S3",
         Error::SliceSizeOutOfRange { .. } => "S4",
+        Error::AssignBroadcast { .. } => "BCAST",
+        Error::GradShapeMismatch { .. } => "DY",
         _ => "other",
     }
 }
@@ -98,26 +100,8 @@ fn compare_owned(result: Result<ArrayD<i64>, Error>, expect: &Value) -> Result<(
 }
 
 fn strided(case: &Value) -> Result<(), String> {
-    let shape: Vec<usize> = ints(&case["shape"]).iter().map(|&d| d as usize).collect();
-    let (b, e, s) = (
-        ints(&case["begin"]),
-        ints(&case["end"]),
-        ints(&case["strides"]),
-    );
-    // Masks are stored as unsigned bit patterns, up to 64 bits wide.
-    let m: Vec<u64> = case["masks"]
-        .as_array()
-        .expect("five masks")
-        .iter()
-        .map(|x| x.as_u64().expect("a u64 mask"))
-        .collect();
-    let masks = Masks {
-        begin: m[0],
-        end: m[1],
-        ellipsis: m[2],
-        new_axis: m[3],
-        shrink_axis: m[4],
-    };
+    let shape = shape_of(&case["shape"]);
+    let (b, e, s, masks) = raw_spec(case);
     let mut x = arange(&shape);
     let result = match case["index_dtype"].as_str() {
         Some("int16") => x.tf_strided_slice(
@@ -140,6 +124,85 @@ fn strided(case: &Value) -> Result<(), String> {
         .tf_strided_slice_mut(&b, &e, &s, masks)
         .map(|v| v.to_owned());
     compare_owned(result, &case["expect"]).map_err(|why| format!("tf_strided_slice_mut: {why}"))
+}
+
+/// The spec of a raw case (begin, end, strides, masks), at the case's index type when it is `i32`.
+fn raw_spec(case: &Value) -> (Vec<i64>, Vec<i64>, Vec<i64>, Masks) {
+    let m: Vec<u64> = case["masks"]
+        .as_array()
+        .expect("five masks")
+        .iter()
+        .map(|x| x.as_u64().expect("a u64 mask"))
+        .collect();
+    let masks = Masks {
+        begin: m[0],
+        end: m[1],
+        ellipsis: m[2],
+        new_axis: m[3],
+        shrink_axis: m[4],
+    };
+    (
+        ints(&case["begin"]),
+        ints(&case["end"]),
+        ints(&case["strides"]),
+        masks,
+    )
+}
+
+fn shape_of(v: &Value) -> Vec<usize> {
+    ints(v).iter().map(|&d| d as usize).collect()
+}
+
+/// `TensorStridedSliceUpdate` on `arange(shape)` with value `-(1 + arange(value_shape))`: the whole
+/// updated array, or the error, and on error the array must be untouched.
+fn assigned(case: &Value) -> Result<(), String> {
+    let (b, e, s, masks) = raw_spec(case);
+    let value_shape = shape_of(&case["value_shape"]);
+    let n: usize = value_shape.iter().product();
+    let value =
+        ArrayD::from_shape_vec(IxDyn(&value_shape), (0..n as i64).map(|v| -1 - v).collect())
+            .expect("value shape fits");
+    let original = arange(&shape_of(&case["shape"]));
+    let mut x = original.clone();
+    let result = match case["index_dtype"].as_str() {
+        Some("int32") => x.tf_strided_slice_assign(
+            &narrow::<i32>(&b),
+            &narrow::<i32>(&e),
+            &narrow::<i32>(&s),
+            masks,
+            &value,
+        ),
+        _ => x.tf_strided_slice_assign(&b, &e, &s, masks, &value),
+    };
+    if result.is_err() && x != original {
+        return Err(String::from("a failed assign changed the array"));
+    }
+    let whole = result.map(|()| {
+        x.clone()
+            .into_shape_with_order(IxDyn(&[x.len()]))
+            .expect("flat")
+    });
+    let mut expect = case["expect"].clone();
+    if let Some(values) = expect.get("values").cloned() {
+        expect = serde_json::json!({ "shape": [x.len()], "values": values });
+    }
+    compare_owned(whole, &expect)
+}
+
+/// `StridedSliceGrad` with `dy = 1 + arange(dy_shape)`: the whole gradient, or the error.
+fn graded(case: &Value) -> Result<(), String> {
+    let (b, e, s, masks) = raw_spec(case);
+    let shape = shape_of(&case["shape"]);
+    let dy_shape = shape_of(&case["dy_shape"]);
+    let n: usize = dy_shape.iter().product();
+    let dy =
+        ArrayD::from_shape_vec(IxDyn(&dy_shape), (1..=n as i64).collect()).expect("dy shape fits");
+    let result = strided_slice_grad(&shape, &b, &e, &s, masks, &dy);
+    let mut expect = case["expect"].clone();
+    if let Some(values) = expect.get("values").cloned() {
+        expect = serde_json::json!({ "shape": shape, "values": values });
+    }
+    compare_owned(result, &expect)
 }
 
 fn sliced(case: &Value) -> Result<(), String> {
@@ -288,4 +351,36 @@ fn getitem_expressions_match_tensorflow() {
             }
         }
     });
+}
+
+#[test]
+fn assign_matches_tensorflow() {
+    let cases = load("assign.json");
+    let random = count(&cases, |c| {
+        c["name"].as_str().unwrap().starts_with("random-")
+    });
+    assert!(random >= 400, "only {random} random assign cases");
+    for kind in ["BCAST", "E5", "E6", "E7"] {
+        assert!(
+            count(&cases, |c| c["expect"]["error"]["kind"] == kind) > 0,
+            "no assign case raises {kind}"
+        );
+    }
+    replay(&cases, assigned);
+}
+
+#[test]
+fn grad_matches_tensorflow() {
+    let cases = load("grad.json");
+    let random = count(&cases, |c| {
+        c["name"].as_str().unwrap().starts_with("random-")
+    });
+    assert!(random >= 400, "only {random} random grad cases");
+    for kind in ["DY", "E5", "E6", "E7"] {
+        assert!(
+            count(&cases, |c| c["expect"]["error"]["kind"] == kind) > 0,
+            "no grad case raises {kind}"
+        );
+    }
+    replay(&cases, graded);
 }

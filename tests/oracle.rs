@@ -1,5 +1,7 @@
 //! Differential test: `tf_strided_slice` and `tf_slice` against an oracle written straight from
-//! TensorFlow's definition (`shared/reference/tf-strided-slice-semantics.md`, §1, §2 and §4).
+//! TensorFlow's definition (`shared/reference/tf-strided-slice-semantics.md`, §1, §2 and §4), and
+//! `tf_strided_slice_assign` / `strided_slice_grad` against the same oracle plus TF's one-way
+//! broadcast rule (§3), written element by element here.
 //!
 //! The oracle shares no code with `src/`. It builds TF's dense spec the way
 //! `ValidateStridedSliceOp` does, walks every dense dim literally (`i = begin; while i < end
@@ -11,7 +13,7 @@
 //! The hand-written tests at the bottom check the oracle itself against cases of the reference's
 //! §6 (observed on TensorFlow 2.21), so a disagreement can be blamed on the right side.
 
-use ndarray::{ArrayD, ArrayView, IxDyn};
+use ndarray::{ArrayD, ArrayView, IxDyn, ShapeBuilder};
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
@@ -775,6 +777,343 @@ proptest! {
         let want = oracle_strided(&case.shape, &b64, &e64, &s64, case.masks);
         prop_assert_eq!(answer_of(r32), want);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignment and gradient (§3): the oracle's side
+// ---------------------------------------------------------------------------------------------
+
+/// TF's one-way broadcast (`StridedSliceAssignBCast`, §3), element by element: for every
+/// position of `target` in row-major order, the row-major flat index of the `value` element
+/// written there; `None` if `value` does not broadcast into `target`.
+///
+/// The rule: align from the right; each value dim equals the target dim or is 1; value dims
+/// beyond the target's rank must all be 1; the target never grows.
+fn broadcast_map(value: &[usize], target: &[usize]) -> Option<Vec<usize>> {
+    let extra = value.len().saturating_sub(target.len());
+    if value[..extra].iter().any(|&d| d != 1) {
+        return None;
+    }
+    // Leading 1s contribute nothing to a flat index, so drop them.
+    let v = &value[extra..];
+    let offset = target.len() - v.len();
+    for (j, &vd) in v.iter().enumerate() {
+        let td = target[offset + j];
+        if vd != td && vd != 1 {
+            return None;
+        }
+    }
+    let v_strides = row_major_strides(v);
+    let len = target.iter().product::<usize>();
+    let mut map = Vec::with_capacity(len);
+    for k in 0..len {
+        // Unravel k over the target, last axis fastest.
+        let mut rem = k;
+        let mut flat = 0;
+        for axis in (0..target.len()).rev() {
+            let i = rem % target[axis];
+            rem /= target[axis];
+            if axis >= offset && v[axis - offset] != 1 {
+                flat += i * v_strides[axis - offset];
+            }
+        }
+        map.push(flat);
+    }
+    Some(map)
+}
+
+/// How the value's (or dy's) shape is chosen from the final shape.
+#[derive(Clone, Debug)]
+enum ShapeSel {
+    /// The final shape.
+    Exact,
+    /// Broadcastable: `drop % (rank + 1)` leading dims dropped, then the dims whose flag is set
+    /// (cycling through `ones`) replaced by 1.
+    Broadcastable { drop: usize, ones: Vec<bool> },
+    /// `count` extra leading 1s in front of the final shape.
+    LeadingOnes(usize),
+    /// `[]`.
+    Scalar,
+    /// One dim off by one (up, or down when `up` is false and the dim is > 0); `[2]` for a
+    /// rank-0 target.
+    OffByOne { axis: usize, up: bool },
+    /// An extra leading dim of 2.
+    LeadingTwo,
+    /// A 1 in place of a dim > 1 (the `pick`-th such dim, cycling); an extra leading 1 if there is
+    /// none.
+    OneForDim(usize),
+    /// The final shape without its first dim (`[1]` for a rank-0 target).
+    DropFirst,
+    /// A random small shape.
+    Random(Vec<usize>),
+}
+
+impl ShapeSel {
+    fn shape_for(&self, target: &[usize]) -> Vec<usize> {
+        let rank = target.len();
+        match self {
+            ShapeSel::Exact => target.to_vec(),
+            ShapeSel::Broadcastable { drop, ones } => target[drop % (rank + 1)..]
+                .iter()
+                .enumerate()
+                .map(|(j, &d)| if ones[j % ones.len()] { 1 } else { d })
+                .collect(),
+            ShapeSel::LeadingOnes(count) => {
+                let mut s = vec![1; *count];
+                s.extend_from_slice(target);
+                s
+            }
+            ShapeSel::Scalar => Vec::new(),
+            ShapeSel::OffByOne { axis, up } => {
+                if rank == 0 {
+                    return vec![2];
+                }
+                let mut s = target.to_vec();
+                let d = &mut s[axis % rank];
+                if *up || *d == 0 {
+                    *d += 1;
+                } else {
+                    *d -= 1;
+                }
+                s
+            }
+            ShapeSel::LeadingTwo => {
+                let mut s = vec![2];
+                s.extend_from_slice(target);
+                s
+            }
+            ShapeSel::OneForDim(pick) => {
+                let big: Vec<usize> = (0..rank).filter(|&i| target[i] > 1).collect();
+                let mut s = target.to_vec();
+                if big.is_empty() {
+                    s.insert(0, 1);
+                } else {
+                    s[big[pick % big.len()]] = 1;
+                }
+                s
+            }
+            ShapeSel::DropFirst => {
+                if rank == 0 {
+                    vec![1]
+                } else {
+                    target[1..].to_vec()
+                }
+            }
+            ShapeSel::Random(s) => s.clone(),
+        }
+    }
+}
+
+/// Rank 0..=4, dims 0..=3.
+fn small_shape() -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(prop_oneof![1 => Just(0usize), 6 => 1usize..=3], 0..=4)
+}
+
+/// Value shapes for assignment: mostly ones that broadcast, a good share that do not.
+fn value_sel() -> impl Strategy<Value = ShapeSel> {
+    prop_oneof![
+        25 => Just(ShapeSel::Exact),
+        20 => (0usize..4, prop::collection::vec(prop::bool::weighted(0.4), 1..=7))
+            .prop_map(|(drop, ones)| ShapeSel::Broadcastable { drop, ones }),
+        10 => (1usize..=3).prop_map(ShapeSel::LeadingOnes),
+        8 => Just(ShapeSel::Scalar),
+        12 => (0usize..8, any::<bool>()).prop_map(|(axis, up)| ShapeSel::OffByOne { axis, up }),
+        8 => Just(ShapeSel::LeadingTwo),
+        17 => small_shape().prop_map(ShapeSel::Random),
+    ]
+}
+
+/// dy shapes for the gradient: the final shape ~75% of the time, else a wrong one (often one
+/// that would broadcast, which the gradient must still reject).
+fn dy_sel() -> impl Strategy<Value = ShapeSel> {
+    prop_oneof![
+        75 => Just(ShapeSel::Exact),
+        6 => (0usize..8).prop_map(ShapeSel::OneForDim),
+        4 => (0usize..8, any::<bool>()).prop_map(|(axis, up)| ShapeSel::OffByOne { axis, up }),
+        3 => Just(ShapeSel::DropFirst),
+        4 => (1usize..=2).prop_map(ShapeSel::LeadingOnes),
+        3 => Just(ShapeSel::Scalar),
+        5 => small_shape().prop_map(ShapeSel::Random),
+    ]
+}
+
+/// `f(0), f(1), ...` in the given shape, row-major; in Fortran layout if `fortran` (same logical
+/// content, so the crate must read the value through its strides).
+fn filled(shape: &[usize], fortran: bool, f: impl Fn(i64) -> i64) -> ArrayD<i64> {
+    let len = shape.iter().product::<usize>();
+    let c = ArrayD::from_shape_vec(IxDyn(shape), (0..len as i64).map(f).collect())
+        .expect("shape matches");
+    if fortran {
+        let mut a = ArrayD::zeros(IxDyn(shape).f());
+        a.assign(&c);
+        a
+    } else {
+        c
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
+
+    /// `x[spec] = value` (`TensorStridedSliceUpdate`) against §3: the spec's errors first, an empty
+    /// slice is a no-op whatever the value, then one-way broadcasting; on any error x is
+    /// unchanged.
+    #[test]
+    fn assign_matches_oracle(
+        case in strided_case(),
+        sel in value_sel(),
+        random in small_shape(),
+        fortran in prop::bool::weighted(0.25),
+    ) {
+        let original = input(&case.shape);
+        let want = oracle_strided(&case.shape, &case.begin, &case.end, &case.strides, case.masks);
+        let value_shape = match &want {
+            Ok((final_shape, _)) => sel.shape_for(final_shape),
+            Err(_) => random,
+        };
+        let value = filled(&value_shape, fortran, |i| -(1 + i));
+        let mut x = original.clone();
+        let got = x.tf_strided_slice_assign(
+            &case.begin,
+            &case.end,
+            &case.strides,
+            masks_of(case.masks),
+            &value,
+        );
+        match want {
+            Err(fail) => {
+                prop_assert_eq!(got.map_err(|e| fail_of(&e)), Err(fail));
+                prop_assert_eq!(&x, &original);
+            }
+            // An empty slice: a no-op, the value's shape is never looked at.
+            Ok((_, src)) if src.is_empty() => {
+                prop_assert_eq!(got, Ok(()));
+                prop_assert_eq!(&x, &original);
+            }
+            Ok((final_shape, src)) => match broadcast_map(&value_shape, &final_shape) {
+                None => {
+                    match got {
+                        Err(Error::AssignBroadcast {
+                            value_shape: vs,
+                            final_shape: fs,
+                            input_shape,
+                            ..
+                        }) => {
+                            prop_assert_eq!(vs, value_shape);
+                            prop_assert_eq!(fs, final_shape);
+                            prop_assert_eq!(input_shape, case.shape.clone());
+                        }
+                        other => prop_assert!(false, "expected AssignBroadcast, got {:?}", other),
+                    }
+                    prop_assert_eq!(&x, &original);
+                }
+                Some(map) => {
+                    prop_assert_eq!(got, Ok(()));
+                    let values: Vec<i64> = (0..value_shape.iter().product::<usize>() as i64)
+                        .map(|i| -(1 + i))
+                        .collect();
+                    let mut expected = original.clone();
+                    let flat = expected.as_slice_mut().expect("standard layout");
+                    for (k, &s) in src.iter().enumerate() {
+                        flat[s as usize] = values[map[k]];
+                    }
+                    prop_assert_eq!(&x, &expected);
+                }
+            },
+        }
+    }
+
+    /// `StridedSliceGrad` against §3: zeros of `shape` with dy written where the forward slice
+    /// read; dy must have exactly the final shape (no broadcasting).
+    #[test]
+    fn grad_matches_oracle(
+        case in strided_case(),
+        sel in dy_sel(),
+        random in small_shape(),
+        fortran in prop::bool::weighted(0.25),
+    ) {
+        let want = oracle_strided(&case.shape, &case.begin, &case.end, &case.strides, case.masks);
+        let dy_shape = match &want {
+            Ok((final_shape, _)) => sel.shape_for(final_shape),
+            Err(_) => random,
+        };
+        let dy = filled(&dy_shape, fortran, |i| 1 + i);
+        let got = strided_slice_grad(
+            &case.shape,
+            &case.begin,
+            &case.end,
+            &case.strides,
+            masks_of(case.masks),
+            &dy,
+        );
+        match want {
+            Err(fail) => prop_assert_eq!(got.map_err(|e| fail_of(&e)), Err(fail)),
+            Ok((final_shape, src)) if final_shape == dy_shape => {
+                let mut expected = ArrayD::<i64>::zeros(IxDyn(&case.shape));
+                let flat = expected.as_slice_mut().expect("standard layout");
+                for (k, &s) in src.iter().enumerate() {
+                    flat[s as usize] = 1 + k as i64;
+                }
+                prop_assert_eq!(got, Ok(expected));
+            }
+            Ok((final_shape, _)) => match got {
+                Err(Error::GradShapeMismatch {
+                    dy_shape: ds,
+                    expected,
+                    input_shape,
+                    ..
+                }) => {
+                    prop_assert_eq!(ds, dy_shape);
+                    prop_assert_eq!(expected, final_shape);
+                    prop_assert_eq!(input_shape, case.shape.clone());
+                }
+                other => prop_assert!(false, "expected GradShapeMismatch, got {:?}", other),
+            },
+        }
+    }
+}
+
+/// The oracle's broadcast rule against the reference's §3 examples (from TF's
+/// util/strided_slice_op_test.cc), and one mapping worked by hand.
+#[test]
+fn ref_broadcast_examples() {
+    let ok: [(&[usize], &[usize]); 4] = [
+        (&[], &[2, 4, 5]),
+        (&[1, 5], &[4, 5]),
+        (&[1, 1, 5], &[4, 5]),
+        (&[1, 1, 1, 2, 4, 5], &[2, 4, 5]),
+    ];
+    for (value, target) in ok {
+        assert!(
+            broadcast_map(value, target).is_some(),
+            "{value:?} -> {target:?}"
+        );
+    }
+    let bad: [(&[usize], &[usize]); 5] = [
+        (&[5], &[1]),
+        (&[4], &[4, 5]),
+        (&[2, 4, 5], &[2, 4, 5, 1]),
+        (&[2, 4, 5], &[4, 5]),
+        // §6 case 55.
+        (&[3], &[2, 2]),
+    ];
+    for (value, target) in bad {
+        assert!(
+            broadcast_map(value, target).is_none(),
+            "{value:?} -> {target:?}"
+        );
+    }
+    // [2,1] into [2,3]: each row repeats one value; [3] into [2,3]: the rows repeat.
+    assert_eq!(
+        broadcast_map(&[2, 1], &[2, 3]),
+        Some(vec![0, 0, 0, 1, 1, 1])
+    );
+    assert_eq!(
+        broadcast_map(&[1, 3], &[2, 3]),
+        Some(vec![0, 1, 2, 0, 1, 2])
+    );
+    assert_eq!(broadcast_map(&[3], &[2, 3]), Some(vec![0, 1, 2, 0, 1, 2]));
+    assert_eq!(broadcast_map(&[], &[2]), Some(vec![0, 0]));
 }
 
 // ---------------------------------------------------------------------------------------------

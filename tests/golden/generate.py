@@ -5,6 +5,28 @@ np.arange(prod(shape), dtype=np.int64).reshape(shape) inputs and records the out
 values, or TF's exact error message, in strided_slice.json, slice.json and getitem.json next to
 this file. Deterministic (fixed random seeds); needs only tensorflow and numpy.
 
+It also writes two files for the write-side ops (reference §3):
+
+- assign.json: tf.raw_ops.TensorStridedSliceUpdate(input, begin, end, strides, value, masks...)
+  with input = arange(prod(shape)).reshape(shape) and value =
+  -(1 + arange(prod(value_shape))).reshape(value_shape). Case fields: name, note?, shape, begin,
+  end, strides, masks, index_dtype (int32/int64: the op's Index attr rejects int16), value_shape,
+  expect = {"values": whole output flattened (shape = input shape)} or {"error": {kind, message}}.
+  Error kinds: E1..E7 as in strided_slice.json, plus BCAST ("Cannot broadcast input shape [..]
+  into final shape [..]"). Random value shapes: 40% the exact final shape, 15% broadcastable
+  (dims -> 1, leading dims dropped), 10% extra leading 1s, 10% scalar, 15% not broadcastable,
+  10% random small; a quarter of the empty slices get a [7,7] value instead (no-op rule).
+- grad.json: tf.raw_ops.StridedSliceGrad(shape, begin, end, strides, dy, masks...) with
+  dy = (1 + arange(prod(dy_shape))).reshape(dy_shape) and `shape` passed in the index dtype.
+  Case fields: as above with dy_shape instead of value_shape; expect = {"values": output
+  flattened (shape = `shape`)} or an error: E1..E7, or DY ("shape of dy was [..] instead of [..]").
+  Random dy shapes: 75% exact, else off by one, a dim missing/extra, or broadcastable-but-unequal.
+
+Every assign/grad result is also checked against a NumPy model of reference §3 (the forward
+StridedSlice on the arange input gives the flat indices the slice touches); the script fails on
+any disagreement or on an unclassified TF message. The random streams of the new files use
+their own random.Random instances, so the three older files are unaffected by them.
+
 Regenerate (from the repo root):  python3 tests/golden/generate.py
 """
 
@@ -615,10 +637,10 @@ BIG = [I64_MIN, I64_MAX, I64_MIN + 1, I64_MAX - 1, 2**40, -(2**40)]
 EDGE = [I32_MIN, I32_MAX, I32_MAX + 1, I32_MIN - 1, I16_MIN, I16_MAX, I16_MAX + 1, I16_MIN - 1]
 
 
-def rand_shape(rng, max_rank, zero_p, max_prod=400, rank=None):
+def rand_shape(rng, max_rank, zero_p, max_prod=400, rank=None, max_dim=5):
     rank = rng.randint(0, max_rank) if rank is None else rank
     while True:
-        shape = [0 if rng.random() < zero_p else rng.randint(1, 5) for _ in range(rank)]
+        shape = [0 if rng.random() < zero_p else rng.randint(1, max_dim) for _ in range(rank)]
         if math.prod(shape) <= max_prod:
             return shape
 
@@ -676,8 +698,8 @@ def rand_dead_bits(rng, n):
     return bits
 
 
-def rand_strided_case(rng, name):
-    shape = rand_shape(rng, 6, 0.05)
+def rand_strided_spec(rng, shape):
+    """A random raw spec (begin, end, strides, masks) for an input of this shape."""
     rank = len(shape)
     n = rng.randint(0, rank + 2)
     dims = [shape[i] if i < rank else rng.randint(1, 5) for i in range(n)]
@@ -722,14 +744,22 @@ def rand_strided_case(rng, name):
             which.pop()
         else:
             which.append(rng.randint(-3, 3))
+    return begin, end, strides, masks
 
-    values = begin + end + strides
+
+def rand_index_dtype(rng, values, int16=True):
+    """int64 when a value needs it; else int16 (20% if all fit and allowed), int32 or int64."""
     if not all(fits(v, 32) for v in values):
-        dtype = "int64"
-    elif all(fits(v, 16) for v in values) and rng.random() < 0.2:
-        dtype = "int16"
-    else:
-        dtype = rng.choice(["int32", "int64"])
+        return "int64"
+    if int16 and all(fits(v, 16) for v in values) and rng.random() < 0.2:
+        return "int16"
+    return rng.choice(["int32", "int64"])
+
+
+def rand_strided_case(rng, name):
+    shape = rand_shape(rng, 6, 0.05)
+    begin, end, strides, masks = rand_strided_spec(rng, shape)
+    dtype = rand_index_dtype(rng, begin + end + strides)
     return strided_raw(name, shape, begin, end, strides, masks, dtype)
 
 
@@ -952,6 +982,426 @@ def build_getitem():
 
 
 # --------------------------------------------------------------------------------------------
+# TensorStridedSliceUpdate (assign.json) and StridedSliceGrad (grad.json)
+# --------------------------------------------------------------------------------------------
+
+SHAPE_RE = r"\[(?:\d+(?:,\d+)*)?\]"
+ASSIGN_KINDS = STRIDED_KINDS + [
+    ("BCAST", rf"Cannot broadcast input shape {SHAPE_RE} into final shape {SHAPE_RE}"),
+]
+GRAD_KINDS = STRIDED_KINDS + [
+    ("DY", rf"shape of dy was {SHAPE_RE} instead of {SHAPE_RE}"),
+]
+
+# Side information for the summary and the self-checks (not written to the JSON files):
+# (file, case name) -> (final shape of the forward slice or None if it fails, value/dy category).
+CASE_INFO = {}
+
+
+def fmt_shape(shape):
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def neg_arange(shape):
+    """The value written by an assign case: -1, -2, ... in row-major order."""
+    return -(1 + arange(shape))
+
+
+def pos_arange(shape):
+    """The dy of a grad case: 1, 2, ... in row-major order."""
+    return 1 + arange(shape)
+
+
+def spec_args(begin, end, strides, masks, dtype):
+    d = TF_DTYPES[dtype]
+    return dict(begin=tf.constant(begin, dtype=d), end=tf.constant(end, dtype=d),
+                strides=tf.constant(strides, dtype=d),
+                **{k: to_i32(m) for k, m in zip(MASK_NAMES, masks)})
+
+
+def one_way_bcast(vshape, final):
+    """StridedSliceAssignBCast: vshape broadcasts into final one way (reference §3)."""
+    extra = len(vshape) - len(final)
+    if extra > 0 and any(d != 1 for d in vshape[:extra]):
+        return False
+    return all(v == t or v == 1 for v, t in zip(reversed(vshape), reversed(final)))
+
+
+def run_update(shape, begin, end, strides, masks, dtype, vshape):
+    try:
+        out = tf.raw_ops.TensorStridedSliceUpdate(
+            input=tf.constant(arange(shape)), value=tf.constant(neg_arange(vshape)),
+            **spec_args(begin, end, strides, masks, dtype))
+    except tf.errors.OpError as e:
+        return op_error(e, ASSIGN_KINDS)
+    out = out.numpy()
+    assert out.dtype == np.int64 and out.shape == tuple(shape), (out.dtype, out.shape, shape)
+    return {"values": out.reshape(-1).tolist()}
+
+
+def run_grad(shape, begin, end, strides, masks, dtype, dy_shape):
+    try:
+        out = tf.raw_ops.StridedSliceGrad(
+            shape=tf.constant(shape, dtype=TF_DTYPES[dtype]), dy=tf.constant(pos_arange(dy_shape)),
+            **spec_args(begin, end, strides, masks, dtype))
+    except tf.errors.OpError as e:
+        return op_error(e, GRAD_KINDS)
+    out = out.numpy()
+    assert out.dtype == np.int64 and out.shape == tuple(shape), (out.dtype, out.shape, shape)
+    return {"values": out.reshape(-1).tolist()}
+
+
+def model_update(shape, fwd, vshape):
+    """What reference §3 predicts, from the forward StridedSlice on the arange input (whose
+    output values are exactly the flat indices the slice reads)."""
+    if "error" in fwd:
+        return fwd
+    final = fwd["shape"]
+    out = arange(shape).reshape(-1).copy()
+    if math.prod(final) == 0:
+        return {"values": out.tolist()}  # empty slice: no-op, value shape never checked
+    if not one_way_bcast(vshape, final):
+        return {"error": {"kind": "BCAST", "message": f"Cannot broadcast input shape "
+                                                      f"{fmt_shape(vshape)} into final shape "
+                                                      f"{fmt_shape(final)}"}}
+    value = neg_arange(vshape)
+    extra = len(vshape) - len(final)
+    if extra > 0:
+        value = value.reshape(vshape[extra:])
+    out[np.asarray(fwd["values"], dtype=np.int64)] = np.broadcast_to(value, final).reshape(-1)
+    return {"values": out.tolist()}
+
+
+def model_grad(shape, fwd, dy_shape):
+    if "error" in fwd:
+        return fwd
+    final = fwd["shape"]
+    if list(dy_shape) != list(final):  # no broadcasting, no empty-slice exception
+        return {"error": {"kind": "DY", "message": f"shape of dy was {fmt_shape(dy_shape)} "
+                                                   f"instead of {fmt_shape(final)}"}}
+    out = np.zeros(math.prod(shape), dtype=np.int64)
+    out[np.asarray(fwd["values"], dtype=np.int64)] = pos_arange(dy_shape).reshape(-1)
+    return {"values": out.tolist()}
+
+
+def _spec_case(name, note, shape, begin, end, strides, masks, dtype):
+    dtype = dtype or min_dtype(list(begin) + list(end) + list(strides))
+    case = {"name": name}
+    if note:
+        case["note"] = note
+    case.update(shape=list(shape), begin=list(begin), end=list(end), strides=list(strides),
+                masks=[m & 0xFFFFFFFF for m in masks], index_dtype=dtype)
+    return case
+
+
+def assign_case(name, shape, begin, end, strides, masks, vshape, dtype=None, note=None, how="hand"):
+    case = _spec_case(name, note, shape, begin, end, strides, masks, dtype)
+    a = [case[k] for k in ("shape", "begin", "end", "strides", "masks", "index_dtype")]
+    fwd = run_strided(*a)
+    expect = run_update(*a, list(vshape))
+    model = model_update(shape, fwd, list(vshape))
+    assert expect == model, (name, expect, model)
+    case.update(value_shape=list(vshape), expect=expect)
+    CASE_INFO["assign", name] = (fwd.get("shape"), how)
+    return case
+
+
+def grad_case(name, shape, begin, end, strides, masks, dy_shape, dtype=None, note=None, how="hand"):
+    case = _spec_case(name, note, shape, begin, end, strides, masks, dtype)
+    a = [case[k] for k in ("shape", "begin", "end", "strides", "masks", "index_dtype")]
+    fwd = run_strided(*a)
+    expect = run_grad(*a, list(dy_shape))
+    model = model_grad(shape, fwd, list(dy_shape))
+    assert expect == model, (name, expect, model)
+    case.update(dy_shape=list(dy_shape), expect=expect)
+    CASE_INFO["grad", name] = (fwd.get("shape"), how)
+    return case
+
+
+def assign_expr(name, shape, idx, vshape, note=None):
+    enc = encode(idx)
+    check_encoding(idx, enc)
+    text = expr_text(idx)
+    note = f"x[{text}] = value" + (f"; {note}" if note else "")
+    return assign_case(name, shape, enc["begin"], enc["end"], enc["strides"], enc["masks"],
+                       vshape, enc["index_dtype"], note)
+
+
+def grad_expr(name, shape, idx, dy_shape, note=None):
+    enc = encode(idx)
+    check_encoding(idx, enc)
+    text = expr_text(idx)
+    note = f"gradient of x[{text}]" + (f"; {note}" if note else "")
+    return grad_case(name, shape, enc["begin"], enc["end"], enc["strides"], enc["masks"],
+                     dy_shape, enc["index_dtype"], note)
+
+
+# --- random value / dy shapes ---------------------------------------------------------------
+
+
+def rand_small_shape(rng):
+    return [rng.randint(0, 4) for _ in range(rng.randint(0, 3))]
+
+
+def rand_not_bcast(rng, final):
+    """A value shape that does not broadcast one way into final (final has >= 0 dims)."""
+    for _ in range(100):
+        r = rng.random()
+        if r < 0.45 and final:  # a dim off by one
+            v = list(final)
+            i = rng.randrange(len(v))
+            v[i] += rng.choice([-1, 1]) if v[i] > 0 else 1
+        elif r < 0.75:  # an extra leading dim > 1
+            v = [rng.randint(2, 4)] + list(final)
+        else:  # a 1-D shape of the wrong size
+            v = [rng.randint(0, 6)]
+        if not one_way_bcast(v, final):
+            return v
+    raise AssertionError(f"no non-broadcastable shape found for {final}")
+
+
+def rand_value_shape(rng, final):
+    """(value shape, category) for an assign case whose forward final shape is `final`."""
+    if final is None:  # the spec itself fails: any value
+        return rand_small_shape(rng), "spec-error"
+    if math.prod(final) == 0 and rng.random() < 0.25:
+        return [7, 7], "7x7"  # empty slice: the value shape is never checked
+    r = rng.random()
+    if r < 0.40:
+        return list(final), "exact"
+    if r < 0.55:
+        v = [1 if rng.random() < 0.4 else d for d in final]
+        return v[rng.randint(0, len(v)):] if v and rng.random() < 0.5 else v, "bcast"
+    if r < 0.65:
+        base = list(final) if rng.random() < 0.6 else [1 if rng.random() < 0.4 else d for d in final]
+        return [1] * rng.randint(1, 3) + base, "lead-1s"
+    if r < 0.75:
+        return [], "scalar"
+    if r < 0.90:
+        return rand_not_bcast(rng, final), "not-bcast"
+    return rand_small_shape(rng), "random"
+
+
+def rand_wrong_dy(rng, final):
+    """A dy shape != final: off by one, a dim missing or extra, or broadcastable but not equal."""
+    for _ in range(100):
+        v = list(final)
+        r = rng.random()
+        if r < 0.3 and v:
+            i = rng.randrange(len(v))
+            v[i] += rng.choice([-1, 1]) if v[i] > 0 else 1
+            how = "off-by-one"
+        elif r < 0.45 and v:
+            del v[rng.randrange(len(v))]
+            how = "missing-dim"
+        elif r < 0.65:
+            v.insert(rng.randint(0, len(v)), rng.randint(0, 3))
+            how = "extra-dim"
+        else:  # broadcastable into final, but not equal
+            q = rng.random()
+            if q < 0.5 and any(d != 1 for d in v):
+                i = rng.choice([i for i, d in enumerate(v) if d != 1])
+                v[i] = 1
+            elif q < 0.75 and v:
+                v = v[rng.randint(1, len(v)):]
+            else:
+                v = [1] * rng.randint(1, 2) + v
+            assert one_way_bcast(v, final), (v, final)
+            how = "bcast-not-equal"
+        if v != list(final):
+            return v, how
+    raise AssertionError(f"no wrong dy shape found for {final}")
+
+
+def rand_dy_shape(rng, final):
+    if final is None:
+        return (list(rand_small_shape(rng)), "spec-error")
+    if rng.random() < 0.75:
+        return list(final), "exact"
+    return rand_wrong_dy(rng, final)
+
+
+NEW_RANDOM = dict(max_rank=5, zero_p=0.08, max_prod=300, max_dim=4)
+
+
+def rand_new_spec(rng):
+    """Shape (ranks 0..5, dims 0..4, prod <= 300) and a spec drawn like the random strided cases."""
+    p = NEW_RANDOM
+    shape = rand_shape(rng, p["max_rank"], p["zero_p"], p["max_prod"], max_dim=p["max_dim"])
+    begin, end, strides, masks = rand_strided_spec(rng, shape)
+    dtype = rand_index_dtype(rng, begin + end + strides, int16=False)  # Index: int32/int64 only
+    fwd = run_strided(shape, begin, end, strides, masks, dtype)
+    return shape, begin, end, strides, masks, dtype, fwd.get("shape")
+
+
+def rand_assign_case(rng, name):
+    shape, begin, end, strides, masks, dtype, final = rand_new_spec(rng)
+    vshape, how = rand_value_shape(rng, final)
+    return assign_case(name, shape, begin, end, strides, masks, vshape, dtype, how=how)
+
+
+def rand_grad_case(rng, name):
+    shape, begin, end, strides, masks, dtype, final = rand_new_spec(rng)
+    dy_shape, how = rand_dy_shape(rng, final)
+    return grad_case(name, shape, begin, end, strides, masks, dy_shape, dtype, how=how)
+
+
+# --- hand cases -----------------------------------------------------------------------------
+
+
+def build_assign():
+    A, X = assign_case, assign_expr
+    r55 = ((2, 3), [0, 1], [2, 3], [1, 1], masks_of())
+    cases = [
+        A("ref6-55-a", *r55, [], note="ref: zeros[2,3][0:2, 1:3] = 5.0 (scalar broadcasts)"),
+        A("ref6-55-b", *r55, [2], note="ref: value [5,6] broadcasts over rows"),
+        A("ref6-55-c", *r55, [1, 1, 2, 2], note="extra leading 1s are dropped"),
+        A("ref6-55-d", *r55, [3], note="ref: 'Cannot broadcast input shape [3] into final shape "
+                                       "[2,2]'"),
+        X("ref6-56-a", (3, 4), I[8:10, 8:10], [0], "empty slice: value [0] (the ref's `= []`)"),
+        X("ref6-56-b", (3, 4), I[8:10, 8:10], [7, 7], "empty slice: a [7,7] value is never checked"),
+        X("ref6-56-c", (3, 4), I[8:10, 0], [0], "empty slice with a shrink"),
+        X("ref6-56-d", (3, 4), I[8:10, 0], [7, 7], "empty slice with a shrink, [7,7] value"),
+        X("ref6-57-a", (3, 4), I[None, None, 0, 0:1], [1, 1, 1], "value [[[-1]]]"),
+        X("ref6-57-b", (3, 4), I[None, None, 0, 0:1], [], "scalar value"),
+        # util/strided_slice_op_test.cc broadcast shapes (reference §3)
+        X("ref3-bcast-valid-a", (2, 4, 5), I[...], [], "{} -> [2,4,5]"),
+        X("ref3-bcast-valid-b", (3, 4, 5), I[1], [1, 5], "[1,5] -> [4,5]"),
+        X("ref3-bcast-valid-c", (3, 4, 5), I[1], [1, 1, 5], "[1,1,5] -> [4,5]"),
+        X("ref3-bcast-valid-d", (2, 4, 5), I[...], [1, 1, 1, 2, 4, 5], "[1,1,1,2,4,5] -> [2,4,5]"),
+        X("ref3-bcast-invalid-a", (3,), I[1:2], [5], "[5] -> [1]"),
+        X("ref3-bcast-invalid-b", (3, 4, 5), I[2], [4], "[4] -> [4,5]"),
+        X("ref3-bcast-invalid-c", (2, 4, 5), I[..., None], [2, 4, 5], "[2,4,5] -> [2,4,5,1]"),
+        X("ref3-bcast-invalid-d", (3, 4, 5), I[0], [2, 4, 5], "[2,4,5] -> [4,5]"),
+        X("ref3-bcast-valid-b2", (4, 8, 5), I[1, ::-2, :], [1, 5], "[1,5] -> [4,5], strided target"),
+        X("ref3-bcast-invalid-b2", (4, 8, 5), I[::-1, 3, ...], [4], "[4] -> [4,5], strided target"),
+    ]
+    k = iter(range(1, 1000))
+    nm = lambda: f"hand-{next(k)}"  # noqa: E731
+    cases += [
+        A(nm(), (), [], [], [], masks_of(), [], note="rank-0 input, empty spec: final shape []"),
+        A(nm(), (), [], [], [], masks_of(), [1, 1], note="rank-0 target, value [1,1]: leading 1s"),
+        A(nm(), (), [], [], [], masks_of(), [2], note="rank-0 target: message prints final shape []"),
+        X(nm(), (), I[None], [], "rank-0 input with a new axis: final [1]"),
+        X(nm(), (), I[None], [1, 1], "final [1], value [1,1]"),
+        X(nm(), (), I[None], [2], "final [1], value [2]"),
+        X(nm(), (), I[0], [], "E3 on a rank-0 input"),
+        X(nm(), (5,), I[2], [1], "shrink to a scalar target, value [1]"),
+        X(nm(), (5,), I[-1], [2], "shrink to a scalar target, value [2]"),
+        X(nm(), (2, 3), I[1, 2], [1, 1, 1], "scalar target, value [1,1,1]"),
+        X(nm(), (3,), I[1:2], [0], "value [0] into final [1]: a 0 dim does not broadcast"),
+        X(nm(), (3, 0), I[:, 0], [7, 7], "shrink on a size-0 dim: E7 beats the empty no-op"),
+        X(nm(), (3, 0), I[:, ::0], [7, 7], "stride 0 on an empty input: E5 beats the no-op"),
+        X(nm(), (0, 3), I[:, 1], [7, 7], "empty input (processing shape [0,1]): no-op"),
+        X(nm(), (0, 3), I[...], [2], "empty input, value [2] into [0,3]: no-op"),
+        X(nm(), (0, 3), I[...], [0, 3], "empty input, exact value shape"),
+        X(nm(), (0, 3), I[...], [1, 3], "empty input, value [1,3] broadcasts into [0,3] anyway"),
+        X(nm(), (4, 5), I[1:1], [2, 5], "empty range, value [2,5]"),
+        X(nm(), (4, 5), I[::-1, 3:1], [4, 2], "empty range on dim 1, value [4,2]"),
+        X(nm(), (4, 5), I[::-2, 1::2], [2], "strided target [2,2], value [2]: same per row"),
+        X(nm(), (4, 5), I[::-2, 1::2], [2, 1], "strided target [2,2], value [2,1]: same per column"),
+        X(nm(), (4, 5), I[::-2, 1::2], [2, 2], "strided target [2,2], exact"),
+        X(nm(), (4, 5), I[::-2, 1::2], [1, 2, 2], "strided target [2,2], one leading 1"),
+        X(nm(), (4, 5), I[::-2, 1::2], [2, 2, 2], "strided target [2,2], leading 2"),
+        X(nm(), (4, 5), I[::-2, 1::2], [2, 3], "strided target [2,2], value [2,3]"),
+        X(nm(), (3, 4), I[:, None, 1], [3, 1], "new axis last: final [3,1]"),
+        X(nm(), (3, 4), I[:, None, 1], [1], "new axis last: value [1]"),
+        X(nm(), (3, 4), I[:, None, 1], [3], "new axis last: value [3] vs [3,1]"),
+        X(nm(), (3, 4), I[None, :, 2], [3], "new axis first: final [1,3], value [3]"),
+        X(nm(), (3, 4), I[None, :, 2], [3, 1], "new axis first: final [1,3], value [3,1]"),
+        X(nm(), (2, 3, 4), I[..., 1:3], [2], "ellipsis: final [2,3,2], value [2]"),
+        X(nm(), (2, 3, 4), I[..., 1:3], [3, 1], "ellipsis: final [2,3,2], value [3,1]"),
+        X(nm(), (2, 3, 4), I[..., 1:3], [2, 1, 1], "ellipsis: final [2,3,2], value [2,1,1]"),
+        X(nm(), (2, 3, 4), I[..., 1:3], [1, 2, 3, 2], "ellipsis: final [2,3,2], one leading 1"),
+        X(nm(), (2, 3, 4), I[..., 1:3], [3, 2, 3, 2], "ellipsis: final [2,3,2], leading 3"),
+        X(nm(), (2, 3, 4), I[1, None, ::-1, None, 2:], [1, 3, 1, 2], "mixed spec, exact"),
+        X(nm(), (2, 3, 4), I[1, None, ::-1, None, 2:], [3, 1, 1], "mixed spec, broadcast"),
+        A(nm(), (5,), [I64_MIN], [I64_MAX], [2], masks_of(), [3], dtype="int64",
+          note="int64 extremes clamp: final [3]"),
+        A(nm(), (5,), [0], [0], [I64_MIN], masks_of(begin=1, end=1), [1], dtype="int64",
+          note="stride INT64_MIN: one element (index 4)"),
+        A(nm(), (4, 5), [1, 0], [3, 0], [1, 1], masks_of(ellipsis=(1 << 31) | 2), [2],
+          note="E2 (bit 31 counts)"),
+        A(nm(), (4, 5), [1, 0], [3], [1, 1], masks_of(), [2], note="E1: lengths differ"),
+        A(nm(), (2,), [0, 0, 0], [0, 0, 0], [1, 1, 1], masks_of(ellipsis=1), [7, 7],
+          note="E4 (empty-looking spec with a mismatched value)"),
+        A(nm(), (3, 3), [0, 1], [0, 2], [1, -1], masks_of(shrink=3), [], note="E6"),
+    ]
+    rng = random.Random(20240604)
+    cases += [rand_assign_case(rng, f"random-{k}") for k in range(1, 801)]
+    return cases
+
+
+def build_grad():
+    G, X = grad_case, grad_expr
+    cases = [
+        G("ref6-58", (5,), [-1], [0], [1], masks_of(shrink=1), [],
+          note="ref: dy = 7 gives [0,0,0,0,7]; here dy = 1"),
+        G("ref6-59", (3, 2, 4), [0], [2], [1], masks_of(), [1, 2, 4],
+          note="dy [1,2,4] where [2,2,4] is expected: no broadcasting"),
+        G("ref6-59-b", (3, 2, 4), [0], [2], [1], masks_of(), [2, 2, 4], note="the correct dy shape"),
+    ]
+    k = iter(range(1, 1000))
+    nm = lambda: f"hand-{next(k)}"  # noqa: E731
+    cases += [
+        G(nm(), (), [0], [0], [1], masks_of(new_axis=1), [1],
+          note="rank-0 shape (empty shape vector) with a new axis: dy [1]"),
+        G(nm(), (), [0], [0], [1], masks_of(new_axis=1), [], note="rank-0 shape, dy [] for [1]"),
+        G(nm(), (), [], [], [], masks_of(), [], note="rank-0 shape, empty spec: dy []"),
+        G(nm(), (), [], [], [], masks_of(), [1], note="rank-0 shape, empty spec: dy [1] for []"),
+        G(nm(), (), [0], [1], [1], masks_of(), [], note="E3"),
+        X(nm(), (3, 4), I[5:6], [7, 7], "empty slice: dy [7,7] is an error (no no-op rule)"),
+        X(nm(), (3, 4), I[5:6], [0], "empty slice: dy [0] for [0,4]"),
+        X(nm(), (3, 4), I[5:6], [0, 4], "empty slice, exact dy: all zeros"),
+        X(nm(), (0, 3), I[...], [0, 3], "empty shape, exact dy"),
+        X(nm(), (3, 0), I[:, 0], [3], "E7 (shrink on a size-0 dim)"),
+        X(nm(), (2, 4), I[...], [1, 4], "dy [1,4] for [2,4]: broadcastable, still an error"),
+        X(nm(), (2, 4), I[...], [4], "dy [4] for [2,4]"),
+        X(nm(), (2, 4), I[...], [1, 2, 4], "dy [1,2,4] for [2,4]: extra leading 1"),
+        X(nm(), (4,), I[1:2], [], "dy [] for [1]"),
+        X(nm(), (4,), I[1], [1], "dy [1] for []"),
+        X(nm(), (4, 5), I[::-2, 1::2], [2, 2], "strided and reversed"),
+        X(nm(), (4, 5), I[3:0:-1, None, -1], [3, 1], "reverse, new axis, shrink"),
+        X(nm(), (2, 3, 4), I[1, None, ..., ::-3, None], [1, 3, 2, 1], "mixed spec"),
+        G(nm(), (5,), [I64_MIN], [I64_MAX], [2], masks_of(), [3], dtype="int64",
+          note="int64 extremes clamp"),
+        G(nm(), (5,), [2], [4], [0], masks_of(begin=1, end=1), [5], note="E5"),
+        G(nm(), (5,), [2], [0], [-1], masks_of(shrink=1), [], note="E6"),
+        G(nm(), (5, 6), [0, 0], [0, 0], [1, 1], masks_of(ellipsis=3), [5, 6], note="E2"),
+        G(nm(), (5,), [0], [1, 2], [1], masks_of(), [1], note="E1"),
+        G(nm(), (5,), [0, 0], [1, 1], [1, 1], masks_of(), [1, 1], note="E4"),
+    ]
+    rng = random.Random(20240605)
+    cases += [rand_grad_case(rng, f"random-{k}") for k in range(1, 801)]
+    return cases
+
+
+def new_kind(fname, case):
+    """Summary kind: the error kind, 'ok' (something written), or 'ok-empty' (empty slice)."""
+    exp = case["expect"]
+    if "error" in exp:
+        return exp["error"]["kind"]
+    final, _ = CASE_INFO[fname, case["name"]]
+    return "ok-empty" if math.prod(final) == 0 else "ok"
+
+
+def new_tally(fname, cases):
+    counts = {}
+    for c in cases:
+        kind = new_kind(fname, c)
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def how_tally(fname, cases):
+    counts = {}
+    for c in cases:
+        how = CASE_INFO[fname, c["name"]][1]
+        counts[how] = counts.get(how, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+# --------------------------------------------------------------------------------------------
 # Output and checks
 # --------------------------------------------------------------------------------------------
 
@@ -1024,10 +1474,38 @@ def main():
 
     assert sum(c["name"].startswith("random-") for c in getitem) >= 800
 
+    t1 = time.time()
+    assign = build_assign()
+    grad = build_grad()
+    t_new = time.time() - t1
+
+    rand_assign = [c for c in assign if c["name"].startswith("random-")]
+    ra = new_tally("assign", rand_assign)
+    assert len(rand_assign) >= 400, len(rand_assign)
+    assert ra.get("BCAST", 0) >= 60, ra
+    assert ra.get("ok", 0) >= 150, ra  # a non-empty slice written
+    assert ra.get("ok-empty", 0) >= 50, ra
+    assert {"BCAST", "E5", "E6", "E7"} <= set(new_tally("assign", assign)), new_tally("assign", assign)
+    # the no-op really ignores the value shape: empty slices with non-broadcastable values succeed
+    noop_mismatch = [c for c in assign if "error" not in c["expect"]
+                     and not one_way_bcast(c["value_shape"], CASE_INFO["assign", c["name"]][0])]
+    assert len(noop_mismatch) >= 30 and any(c["value_shape"] == [7, 7] for c in noop_mismatch)
+
+    rand_grad = [c for c in grad if c["name"].startswith("random-")]
+    rg = new_tally("grad", rand_grad)
+    assert len(rand_grad) >= 400, len(rand_grad)
+    assert rg.get("DY", 0) >= 60, rg
+    assert rg.get("ok", 0) + rg.get("ok-empty", 0) >= 200, rg
+    assert {"DY", "E5", "E6", "E7"} <= set(new_tally("grad", grad)), new_tally("grad", grad)
+    # grad never broadcasts: some DY errors have a dy that would broadcast one way
+    assert sum(CASE_INFO["grad", c["name"]][1] == "bcast-not-equal" and "error" in c["expect"]
+               for c in rand_grad) >= 10
+
     sizes = {}
     for fname, cases in (("strided_slice.json", strided), ("slice.json", slices),
-                         ("getitem.json", getitem)):
+                         ("getitem.json", getitem), ("assign.json", assign), ("grad.json", grad)):
         sizes[fname] = write_json(HERE / fname, cases)
+    assert sizes["assign.json"] + sizes["grad.json"] < 3_000_000, sizes
 
     print(f"tensorflow {tf.__version__}, numpy {np.__version__}, python {sys.version.split()[0]}")
     for fname, cases in (("strided_slice.json", strided), ("slice.json", slices),
@@ -1047,6 +1525,22 @@ def main():
                 dt[c["index_dtype"]] = dt.get(c["index_dtype"], 0) + 1
             print(f"  index_dtype: {dict(sorted(dt.items()))}")
             print(f"  random mask features: {mask_features(rand)}")
+    for fname, key, cases, field in (("assign.json", "assign", assign, "value_shape"),
+                                     ("grad.json", "grad", grad, "dy_shape")):
+        rand = [c for c in cases if c["name"].startswith("random-")]
+        print(f"{fname}: {len(cases)} cases ({len(rand)} random), {sizes[fname]:,} bytes")
+        print(f"  all:    {new_tally(key, cases)}")
+        print(f"  random: {new_tally(key, rand)}")
+        print(f"  random {field} categories: {how_tally(key, rand)}")
+        dt = {}
+        for c in cases:
+            dt[c["index_dtype"]] = dt.get(c["index_dtype"], 0) + 1
+        print(f"  index_dtype: {dict(sorted(dt.items()))}")
+        if key == "assign":
+            print(f"  successes on an empty slice whose value shape does not broadcast: "
+                  f"{len(noop_mismatch)} ({sum(c['value_shape'] == [7, 7] for c in noop_mismatch)} "
+                  f"with a [7,7] value)")
+    print(f"assign.json + grad.json: {t_new:.1f} s")
     print(f"done in {time.time() - t0:.1f} s")
 
 

@@ -1,0 +1,112 @@
+//! `strided_slice_grad`: TensorFlow's `StridedSliceGrad`, the gradient of a strided slice.
+
+use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
+use num_traits::{PrimInt, Zero};
+
+use crate::error::Error;
+use crate::masks::Masks;
+use crate::spec::StridedSlice;
+
+/// TensorFlow's `StridedSliceGrad`: zeros of `shape` (the forward input's shape) with `dy` written
+/// where the forward `tf_strided_slice(begin, end, strides, masks)` read. Positions never repeat,
+/// so nothing accumulates.
+///
+/// `dy` must have the forward slice's shape exactly: unlike assignment, the gradient does not
+/// broadcast.
+///
+/// # Errors
+/// - The errors of [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice) on an input of
+///   `shape`.
+/// - [`Error::GradShapeMismatch`]: `dy`'s shape is not the forward slice's.
+/// - [`Error::TooLarge`]: `shape` has more elements (or bytes) than an allocation can hold.
+///
+/// # Example
+/// ```
+/// use ndarray::{arr0, array};
+/// use ndarray_tfslice::prelude::*;
+///
+/// // The forward op took x[::2, -1] of a (3, 2) input.
+/// let m = Masks { begin: 1, end: 1, shrink_axis: 2, ..Masks::NONE };
+/// let dx = strided_slice_grad(&[3, 2], &[0, -1], &[0, 0], &[2, 1], m, &array![1.0, 2.0])?;
+/// assert_eq!(dx, array![[0.0, 1.0], [0.0, 0.0], [0.0, 2.0]].into_dyn());
+///
+/// // dy of the wrong shape is an error in TensorFlow's words.
+/// let err = strided_slice_grad(&[3, 2], &[0, -1], &[0, 0], &[2, 1], m, &arr0(1.0)).unwrap_err();
+/// assert!(err.to_string().starts_with("shape of dy was [] instead of [2]"));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn strided_slice_grad<A, I, D>(
+    shape: &[usize],
+    begin: &[I],
+    end: &[I],
+    strides: &[I],
+    masks: Masks,
+    dy: &ArrayRef<A, D>,
+) -> Result<ArrayD<A>, Error>
+where
+    A: Clone + Zero,
+    I: PrimInt,
+    D: Dimension,
+{
+    let spec = StridedSlice::from_raw(begin, end, strides, masks)?;
+    let plan = spec.resolve(shape)?;
+    if plan.shape() != dy.shape() {
+        return Err(Error::GradShapeMismatch {
+            dy_shape: dy.shape().to_vec(),
+            expected: plan.shape().to_vec(),
+            spec: spec.to_string(),
+            input_shape: shape.to_vec(),
+        });
+    }
+    let mut dx = zeros(shape)?;
+    plan.apply_mut(&mut dx)?.assign(dy);
+    Ok(dx)
+}
+
+/// `ArrayD::zeros(shape)`, or an error where ndarray would panic (element count past `isize`) or
+/// the allocation could not be asked for (bytes past `isize`).
+pub(crate) fn zeros<A: Clone + Zero>(shape: &[usize]) -> Result<ArrayD<A>, Error> {
+    let limit = isize::MAX as usize;
+    // ndarray's own rule: the product of the non-zero axis lengths fits in isize.
+    let nonzero = shape
+        .iter()
+        .filter(|&&d| d != 0)
+        .try_fold(1usize, |n, &d| n.checked_mul(d));
+    // The allocation's rule: the bytes (zero if any axis is) fit in isize.
+    let elements: usize = if shape.contains(&0) {
+        0
+    } else {
+        nonzero.unwrap_or(usize::MAX)
+    };
+    let bytes = elements.checked_mul(std::mem::size_of::<A>());
+    let fits = nonzero.is_some_and(|n| n <= limit) && bytes.is_some_and(|b| b <= limit);
+    if !fits {
+        return Err(Error::TooLarge {
+            shape: shape.to_vec(),
+        });
+    }
+    Ok(ArrayD::zeros(IxDyn(shape)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_past_isize_are_errors_not_panics() {
+        let huge = [usize::MAX / 2, 3];
+        assert_eq!(
+            zeros::<f32>(&huge).unwrap_err(),
+            Error::TooLarge {
+                shape: huge.to_vec()
+            }
+        );
+        // Elements fit, bytes do not.
+        let wide = [isize::MAX as usize / 2];
+        assert!(zeros::<u64>(&wide).is_err());
+        // As in ndarray, the non-zero axes must fit even when another axis is 0 ...
+        assert!(zeros::<f64>(&[0, usize::MAX]).is_err());
+        // ... but nothing is allocated then, so their bytes need not.
+        assert_eq!(zeros::<f64>(&[0, isize::MAX as usize]).unwrap().len(), 0);
+    }
+}
