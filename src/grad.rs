@@ -5,6 +5,7 @@ use num_traits::{PrimInt, Zero};
 
 use crate::error::Error;
 use crate::masks::Masks;
+use crate::plan::Plan;
 use crate::spec::StridedSlice;
 
 /// TensorFlow's `StridedSliceGrad`: zeros of `shape` (the forward input's shape) with `dy` written
@@ -48,13 +49,15 @@ where
     I: PrimInt,
     D: Dimension,
 {
-    let spec = StridedSlice::from_raw(begin, end, strides, masks)?;
-    let plan = spec.resolve(shape)?;
+    let plan = Plan::from_raw(shape, begin, end, strides, masks)?;
     if plan.shape() != dy.shape() {
+        // The spec resolved, so it converts.
+        let spec = StridedSlice::from_raw(begin, end, strides, masks)
+            .map_or_else(|e| e.to_string(), |s| s.to_string());
         return Err(Error::GradShapeMismatch {
             dy_shape: dy.shape().to_vec(),
             expected: plan.shape().to_vec(),
-            spec: spec.to_string(),
+            spec,
             input_shape: shape.to_vec(),
         });
     }

@@ -1,10 +1,15 @@
 //! `Plan`: a spec resolved against one input shape, validated once and applied to any array of
 //! that shape.
 
-use ndarray::{ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, SliceInfo, SliceInfoElem};
+use ndarray::{
+    ArrayBase, ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, RawData, SliceInfo,
+    SliceInfoElem,
+};
+use num_traits::PrimInt;
 
 use crate::apply::{InPlace, in_place_suits};
 use crate::error::Error;
+use crate::masks::Masks;
 use crate::resolve::{AxisStep, StepSink, range_len, rank_changes, resolve};
 use crate::spec::StridedSlice;
 
@@ -74,20 +79,31 @@ impl StridedSlice {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn resolve(&self, shape: &[usize]) -> Result<Plan, Error> {
-        let mut steps = Vec::with_capacity(shape.len() + self.len());
-        resolve(
+        Plan::from_raw(
             shape,
             self.begin(),
             self.end(),
             self.strides(),
             self.masks(),
-            &mut steps,
-        )?;
-        Plan::from_steps(shape, steps, rank_changes(self.masks(), self.len()))
+        )
     }
 }
 
 impl Plan {
+    /// Resolves a raw spec, with every check in the same order as
+    /// [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice).
+    pub(crate) fn from_raw<I: PrimInt>(
+        shape: &[usize],
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<Plan, Error> {
+        let mut steps = Vec::with_capacity(shape.len() + strides.len());
+        resolve(shape, begin, end, strides, masks, &mut steps)?;
+        Plan::from_steps(shape, steps, rank_changes(masks, strides.len()))
+    }
+
     fn from_steps(
         input_shape: &[usize],
         steps: Vec<AxisStep>,
@@ -192,6 +208,17 @@ impl Plan {
         }
     }
 
+    /// Slices a view of the resolved input shape (checked by the caller).
+    fn slice<S: RawData>(&self, view: ArrayBase<S, IxDyn>) -> ArrayBase<S, IxDyn> {
+        if self.in_place {
+            let mut in_place = InPlace::new(view);
+            self.steps.iter().for_each(|&s| in_place.push(s));
+            in_place.finish()
+        } else {
+            view.slice_move(&self.info)
+        }
+    }
+
     /// The plan applied to `x`: a view, as [`tf_index`](crate::TfSliceExt::tf_index) would give
     /// (see [`Plan`] for an example).
     ///
@@ -202,14 +229,7 @@ impl Plan {
         x: &'a ArrayRef<A, D>,
     ) -> Result<ArrayView<'a, A, IxDyn>, Error> {
         self.check_shape(x.shape())?;
-        let view = x.view().into_dyn();
-        Ok(if self.in_place {
-            let mut in_place = InPlace::new(view);
-            self.steps.iter().for_each(|&s| in_place.push(s));
-            in_place.finish()
-        } else {
-            view.slice_move(&self.info)
-        })
+        Ok(self.slice(x.view().into_dyn()))
     }
 
     /// The plan applied to `x` as a mutable view: writes through it change `x`.
@@ -231,13 +251,6 @@ impl Plan {
         x: &'a mut ArrayRef<A, D>,
     ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
         self.check_shape(x.shape())?;
-        let view = x.view_mut().into_dyn();
-        Ok(if self.in_place {
-            let mut in_place = InPlace::new(view);
-            self.steps.iter().for_each(|&s| in_place.push(s));
-            in_place.finish()
-        } else {
-            view.slice_move(&self.info)
-        })
+        Ok(self.slice(x.view_mut().into_dyn()))
     }
 }

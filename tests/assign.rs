@@ -657,3 +657,29 @@ fn grad_too_large_is_an_error() {
     let err = strided_slice_grad(&huge, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
     assert!(matches!(err, Error::GradShapeMismatch { .. }), "{err:?}");
 }
+
+/// The gradient reports errors in the same order as the forward slice, also for values only an
+/// unsigned index type can hold (past `i64`).
+#[test]
+fn grad_errors_come_in_the_forward_order() {
+    use ndarray::arr0;
+    let dy = arr0(1.0f32);
+    let x = ndarray::Array1::<f32>::zeros(5);
+    let cases: [(&[u64], &[u64], &[u64], Masks); 2] = [
+        (&[u64::MAX], &[0, 0], &[1], Masks::NONE),
+        (
+            &[u64::MAX, 0],
+            &[0, 0],
+            &[1, 1],
+            Masks {
+                ellipsis: 0b11,
+                ..Masks::NONE
+            },
+        ),
+    ];
+    for (b, e, s, m) in cases {
+        let forward = x.tf_strided_slice(b, e, s, m).unwrap_err();
+        let grad = strided_slice_grad(&[5], b, e, s, m, &dy).unwrap_err();
+        assert_eq!(grad, forward);
+    }
+}
