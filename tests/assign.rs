@@ -665,7 +665,8 @@ fn grad_errors_come_in_the_forward_order() {
     use ndarray::arr0;
     let dy = arr0(1.0f32);
     let x = ndarray::Array1::<f32>::zeros(5);
-    let cases: [(&[u64], &[u64], &[u64], Masks); 2] = [
+    type Raw<'a> = (&'a [u64], &'a [u64], &'a [u64], Masks);
+    let cases: [Raw<'_>; 2] = [
         (&[u64::MAX], &[0, 0], &[1], Masks::NONE),
         (
             &[u64::MAX, 0],
