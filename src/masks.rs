@@ -35,6 +35,14 @@ pub struct Masks {
 
 impl Masks {
     /// No bit set: every entry is a plain `begin:end:stride` range.
+    ///
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    /// let x = array![0, 1, 2, 3];
+    /// assert_eq!(x.tf_strided_slice(&[1], &[3], &[1], Masks::NONE)?, array![1, 2].into_dyn());
+    /// # Ok::<(), Error>(())
+    /// ```
     pub const NONE: Masks = Masks {
         begin: 0,
         end: 0,

@@ -158,12 +158,26 @@ impl Plan {
         &self.input_shape
     }
 
-    /// The output shape (see [`input_shape`](Plan::input_shape) for an example).
+    /// The output shape.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let plan = "None, ..., ::2".parse::<StridedSlice>()?.resolve(&[4, 5])?;
+    /// assert_eq!(plan.shape(), &[1, 4, 3]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
 
-    /// Per output axis, the input axis it comes from, or that it is new (see [`OutputAxis`]).
+    /// Per output axis, the input axis it comes from, or that it is new.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let plan = "0, None, ..., -1".parse::<StridedSlice>()?.resolve(&[2, 3, 4, 5])?;
+    /// assert_eq!(plan.axes(), &[OutputAxis::New, OutputAxis::Input(1), OutputAxis::Input(2)]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn axes(&self) -> &[OutputAxis] {
         &self.axes
     }
@@ -219,11 +233,22 @@ impl Plan {
         }
     }
 
-    /// The plan applied to `x`: a view, as [`tf_index`](crate::TfSliceExt::tf_index) would give
-    /// (see [`Plan`] for an example).
+    /// The plan applied to `x`: a view, as [`tf_index`](crate::TfSliceExt::tf_index) would give.
     ///
     /// # Errors
     /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for.
+    ///
+    /// ```
+    /// use ndarray::{array, Array2};
+    /// use ndarray_tfslice::prelude::*;
+    /// let plan = "::-1, 0".parse::<StridedSlice>()?.resolve(&[2, 3])?;
+    /// // One validation, any number of arrays of that shape.
+    /// for x in [array![[1, 2, 3], [4, 5, 6]], array![[7, 8, 9], [0, 0, 0]]] {
+    ///     assert_eq!(plan.apply(&x)?, array![x[[1, 0]], x[[0, 0]]].into_dyn());
+    /// }
+    /// assert!(plan.apply(&Array2::<i32>::zeros((3, 2))).is_err());
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn apply<'a, A, D: Dimension>(
         &self,
         x: &'a ArrayRef<A, D>,

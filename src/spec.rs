@@ -260,17 +260,38 @@ impl StridedSlice {
         &self.begin
     }
 
-    /// `end`, one value per entry (see [`begin`](StridedSlice::begin) for an example).
+    /// `end`, one value per entry.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec: StridedSlice = "1:-1:2, 4".parse()?;
+    /// assert_eq!(spec.end(), &[-1, 5]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn end(&self) -> &[i64] {
         &self.end
     }
 
-    /// `strides`, one value per entry (see [`begin`](StridedSlice::begin) for an example).
+    /// `strides`, one value per entry.
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec: StridedSlice = "1:-1:2, 4".parse()?;
+    /// assert_eq!(spec.strides(), &[2, 1]);
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn strides(&self) -> &[i64] {
         &self.strides
     }
 
-    /// The five masks, as set (dead bits included; see [`begin`](StridedSlice::begin)).
+    /// The five masks, as set (dead bits included).
+    ///
+    /// ```
+    /// use ndarray_tfslice::prelude::*;
+    /// let spec: StridedSlice = "..., :3, 0".parse()?;
+    /// assert_eq!(spec.masks(), Masks { begin: 0b010, ellipsis: 0b001, shrink_axis: 0b100, ..Masks::NONE });
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn masks(&self) -> Masks {
         self.masks
     }
