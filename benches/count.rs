@@ -26,18 +26,17 @@ fn main() {
     };
     let iterations: usize = iterations.parse().expect("ITERATIONS is a number");
     let x = ArrayD::<f32>::zeros(IxDyn(&case.shape));
-    let plan = StridedSlice::from_raw(&case.begin, &case.end, &case.strides, case.masks)
-        .and_then(|spec| spec.resolve(&case.shape))
-        .expect("the bench cases resolve");
+    let spec = &case.spec;
+    let plan = spec.resolve(&case.shape).expect("the bench cases resolve");
     let mut acc = 0usize;
     for _ in 0..iterations {
         acc ^= match which.as_str() {
             "tf" => black_box(&x)
                 .tf_strided_slice(
-                    black_box(&case.begin),
-                    black_box(&case.end),
-                    black_box(&case.strides),
-                    black_box(case.masks),
+                    black_box(spec.begin()),
+                    black_box(spec.end()),
+                    black_box(spec.strides()),
+                    black_box(spec.masks()),
                 )
                 .map_or(0, |v| v.as_ptr() as usize),
             "plan" => black_box(&plan)

@@ -16,7 +16,7 @@ calls() { # case which iterations -> instructions
 per_call() { echo $(( ($(calls "$1" "$2" 2000) - $(calls "$1" "$2" 1000)) / 1000 )); }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 printf '%-12s %17s %14s %14s %8s %8s\n' case tf_strided_slice prepared_plan ndarray_slice "tf/nd" "plan/nd"
-for case in rank3 rank6 rank6_mixed; do
+for case in $(python3 -c "import json; print(' '.join(c['name'] for c in json.load(open('benches/cases.json'))['cases']))"); do
   tf=$(per_call "$case" tf)
   plan=$(per_call "$case" plan)
   nd=$(per_call "$case" ndarray)

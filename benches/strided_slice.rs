@@ -1,58 +1,85 @@
-//! `tf_strided_slice` and a prepared `Plan` against ndarray's own runtime-spec slicing of the same
-//! selection.
+//! `tf_strided_slice` and a prepared `Plan` beside ndarray's own runtime-spec slicing of the same
+//! selection (`ArrayD::slice(&[SliceInfoElem])`), and at rank 3 beside a static `s![..]` on an
+//! `Array3`: the 12 selections of `benches/cases.json` (ranks 1, 3, 6, 8; plain ranges, negative
+//! strides, ellipsis + new axis + shrink), each on a 4 MiB `f32` array.
 //!
-//! `cargo bench --bench strided_slice`. The targets (DESIGN.md) are ratios measured in one run:
-//! `tf_strided_slice` <= 1.2x `ArrayD::slice(&[SliceInfoElem])`, a prepared plan <= 1.0x.
+//! `cargo bench --bench strided_slice`; `benches/compare.sh` puts these beside NumPy and TF.
+//! Targets (DESIGN.md): `tf_strided_slice` <= 1.2x ndarray, a prepared plan <= 1.0x.
+
+mod common;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ndarray::{ArrayD, IxDyn};
+use ndarray::{Array3, ArrayD, IxDyn, NewAxis, s};
 use ndarray_tfslice::prelude::*;
 
-mod common;
-
-use common::cases;
+/// The rank-3 selections written with ndarray's static `s![]` (checked equal below).
+fn static_slice<'a>(name: &str, x: &'a Array3<f32>) -> Option<ndarray::ArrayViewD<'a, f32>> {
+    Some(match name {
+        "rank3_plain" => x.slice(s![1..63, 2..100, 3..]).into_dyn(),
+        "rank3_negative" => x.slice(s![..;-1, 11..101;-3, ..;-2]).into_dyn(),
+        "rank3_mixed" => x.slice(s![1, .., NewAxis, ..;-2]).into_dyn(),
+        _ => return None,
+    })
+}
 
 fn bench(c: &mut Criterion) {
-    for case in cases() {
+    for case in common::cases() {
         let x = ArrayD::<f32>::zeros(IxDyn(&case.shape));
-        // Same selection, or the comparison means nothing.
+        let spec = &case.spec;
+        let plan = spec.resolve(&case.shape).unwrap();
+        // Same selection everywhere, or the comparison means nothing.
         let ours = x
-            .tf_strided_slice(&case.begin, &case.end, &case.strides, case.masks)
+            .tf_strided_slice(spec.begin(), spec.end(), spec.strides(), spec.masks())
             .unwrap();
         let theirs = x.slice(case.elems.as_slice());
-        assert_eq!(ours.shape(), theirs.shape());
-        assert_eq!(ours.strides(), theirs.strides());
-        assert_eq!(ours.as_ptr(), theirs.as_ptr());
+        assert_eq!(
+            (ours.shape(), ours.strides(), ours.as_ptr()),
+            (theirs.shape(), theirs.strides(), theirs.as_ptr())
+        );
+        let planned = plan.apply(&x).unwrap();
+        assert_eq!(
+            (planned.shape(), planned.strides()),
+            (ours.shape(), ours.strides())
+        );
 
-        let mut group = c.benchmark_group(case.name);
-        group.bench_function("tf_strided_slice", |bench| {
-            bench.iter(|| {
+        let mut group = c.benchmark_group(&case.name);
+        group.bench_function("tf_strided_slice", |b| {
+            b.iter(|| {
                 black_box(&x)
                     .tf_strided_slice(
-                        black_box(&case.begin),
-                        black_box(&case.end),
-                        black_box(&case.strides),
-                        black_box(case.masks),
+                        black_box(spec.begin()),
+                        black_box(spec.end()),
+                        black_box(spec.strides()),
+                        black_box(spec.masks()),
                     )
                     .map(|v| v.as_ptr())
             })
         });
-        let plan = StridedSlice::from_raw(&case.begin, &case.end, &case.strides, case.masks)
-            .and_then(|spec| spec.resolve(&case.shape))
-            .unwrap();
-        assert_eq!(plan.apply(&x).unwrap(), ours);
-        group.bench_function("prepared_plan", |bench| {
-            bench.iter(|| black_box(&plan).apply(black_box(&x)).map(|v| v.as_ptr()))
+        group.bench_function("prepared_plan", |b| {
+            b.iter(|| black_box(&plan).apply(black_box(&x)).map(|v| v.as_ptr()))
         });
-        group.bench_function("ndarray_slice", |bench| {
-            bench.iter(|| {
+        group.bench_function("ndarray_slice", |b| {
+            b.iter(|| {
                 black_box(&x)
                     .slice(black_box(case.elems.as_slice()))
                     .as_ptr()
             })
         });
+        if case.shape.len() == 3 {
+            let x3: Array3<f32> = x.clone().into_dimensionality().unwrap();
+            let fixed = static_slice(&case.name, &x3).expect("every rank-3 case has a static s![]");
+            assert_eq!(
+                (fixed.shape(), fixed.strides()),
+                (ours.shape(), ours.strides()),
+                "{}",
+                case.expr
+            );
+            group.bench_function("static_s", |b| {
+                b.iter(|| static_slice(black_box(&case.name), black_box(&x3)).map(|v| v.as_ptr()))
+            });
+        }
         group.finish();
     }
 }

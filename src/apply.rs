@@ -19,8 +19,7 @@ pub(crate) fn slice_view<S: RawData, I: PrimInt>(
     strides: &[I],
     masks: Masks,
 ) -> Result<ArrayBase<S, IxDyn>, Error> {
-    let (shrinks, new_axes) = rank_changes(masks, strides.len());
-    if in_place_suits(view.ndim(), shrinks, new_axes) {
+    if in_place_suits(rank_changes(masks, strides.len())) {
         let mut in_place = InPlace::new(view);
         resolve(shape, begin, end, strides, masks, &mut in_place)?;
         return Ok(in_place.finish());
@@ -40,7 +39,7 @@ impl StepSink for Elems {
 }
 
 /// Most axes dropped or added by a spec applied in place (see [`in_place_suits`]).
-const IN_PLACE_CHANGES: usize = 4;
+const IN_PLACE_CHANGES: usize = 1;
 
 /// A view updated axis by axis as the spec resolves: ranges are sliced where they stand (untouched
 /// axes cost nothing), shrinks and new axes are recorded and applied at the end by
@@ -59,13 +58,14 @@ pub(crate) struct InPlace<S: RawData> {
     n_new_axes: usize,
 }
 
-/// Whether a spec dropping `shrinks` and adding `new_axes` axes of a rank-`rank` view allocates no
-/// more in place than through `slice_move` (which allocates once above rank 4): one rank change at
-/// most, or every intermediate rank within `IxDyn`'s inline four. Both bound the records of
-/// [`InPlace`] to `IN_PLACE_CHANGES`.
+/// Whether a spec whose rank-changing entries are `changes` (a bit mask) is best applied in place:
+/// with no rank change it is pure per-axis slicing; with one, a single `index_axis_move` / `insert_axis`
+/// builds the new shape, which allocates exactly when `slice_move` would. Each further change
+/// would rebuild the shape again (measured: two changes already cost more than one `slice_move`,
+/// even at rank 1), so those go through `slice_move`. Bounds the records of [`InPlace`].
 #[inline]
-pub(crate) fn in_place_suits(rank: usize, shrinks: usize, new_axes: usize) -> bool {
-    shrinks + new_axes <= 1 || (rank <= 4 && rank - shrinks.min(rank) + new_axes <= 4)
+pub(crate) fn in_place_suits(changes: u64) -> bool {
+    changes & changes.wrapping_sub(1) == 0
 }
 
 impl<S: RawData> InPlace<S> {

@@ -107,7 +107,7 @@ impl Plan {
     fn from_steps(
         input_shape: &[usize],
         steps: Vec<AxisStep>,
-        (shrinks, new_axes): (usize, usize),
+        changes: u64,
     ) -> Result<Plan, Error> {
         let mut shape = Vec::with_capacity(steps.len());
         let mut axes = Vec::with_capacity(steps.len());
@@ -141,7 +141,7 @@ impl Plan {
             axes,
             steps,
             info,
-            in_place: in_place_suits(input_shape.len(), shrinks, new_axes),
+            in_place: in_place_suits(changes),
         })
     }
 

@@ -96,16 +96,13 @@ pub(crate) fn range_to_slice(begin: i64, end: i64, stride: i64) -> Slice {
     Slice::new(start as isize, Some(stop as isize), step as isize)
 }
 
-/// How many axes a spec of `spec_len` entries drops (shrinks) and adds (new axes), counting only
-/// live bits and TF's precedence (ellipsis over new_axis over shrink). Meaningful only for specs
-/// that resolve.
+/// The entries of a spec of `spec_len` entries that drop an axis (shrink) or add one (new axis),
+/// as a bit mask, counting only live bits and TF's precedence (ellipsis over new axis over
+/// shrink). Meaningful only for specs that resolve.
 #[inline]
-pub(crate) fn rank_changes(masks: Masks, spec_len: usize) -> (usize, usize) {
+pub(crate) fn rank_changes(masks: Masks, spec_len: usize) -> u64 {
     let live = live_bits(spec_len);
-    let ellipsis = masks.ellipsis & live;
-    let new_axis = masks.new_axis & live & !ellipsis;
-    let shrink = masks.shrink_axis & live & !ellipsis & !new_axis;
-    (shrink.count_ones() as usize, new_axis.count_ones() as usize)
+    (masks.new_axis | masks.shrink_axis) & live & !masks.ellipsis
 }
 
 /// Bits `0..n` set: the mask bits TF reads for a spec of `n <= 64` entries.
@@ -157,7 +154,8 @@ pub(crate) fn resolve<I: PrimInt>(
             max: MAX_SPEC_LEN,
         });
     }
-    if masks.ellipsis.count_ones() > 1 {
+    // More than one bit set: clearing the lowest leaves some (no popcount on the hot path).
+    if masks.ellipsis & masks.ellipsis.wrapping_sub(1) != 0 {
         let first = masks.ellipsis.trailing_zeros() as usize;
         let rest = masks.ellipsis & (masks.ellipsis - 1);
         return Err(Error::MultipleEllipses {
@@ -178,7 +176,8 @@ pub(crate) fn resolve<I: PrimInt>(
     let live = live_bits(n);
     let ellipsis = masks.ellipsis & live;
     let real = !(ellipsis | masks.new_axis) & live;
-    if real.count_ones() as usize > rank {
+    // A spec no longer than the rank cannot run out of axes: skip the count.
+    if n > rank && real.count_ones() as usize > rank {
         let index = nth_set_bit(real, rank);
         return Err(if rank == 0 {
             Error::SliceScalar { index }
@@ -192,8 +191,12 @@ pub(crate) fn resolve<I: PrimInt>(
     }
     // The ellipsis, explicit or implicit at the end, takes every axis that the real entries after
     // it leave over. `above` is every bit above the ellipsis bit (none when there is no ellipsis).
-    let above = !(ellipsis | ellipsis.wrapping_sub(1));
-    let ellipsis_until = rank - (real & above).count_ones() as usize;
+    let ellipsis_until = if ellipsis == 0 {
+        rank
+    } else {
+        let above = !(ellipsis | ellipsis.wrapping_sub(1));
+        rank - (real & above).count_ones() as usize
+    };
 
     // Step 2-3: walk the sparse entries, filling input axes in order (so checks run axis by axis,
     // as in TF).
