@@ -1,5 +1,5 @@
-//! Slice assignment and `strided_slice_grad` on a 4 MiB `f32` array with a strided, reversed
-//! selection, beside the ndarray-native way to write the same thing.
+//! Slice assignment, `to_owned` of the slice, and `strided_slice_grad` on a 4 MiB `f32` array with
+//! a strided, reversed selection, beside the ndarray-native way to write the same thing.
 //!
 //! `cargo bench --bench assign`; NumPy's equivalents: `python3 benches/peers.py`.
 //! Targets: assign at least as fast as `slice_mut(..).assign(..)`; grad at least as fast as
@@ -69,6 +69,20 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("ndarray_slice_mut_assign_broadcast_row", |bench| {
         bench.iter(|| y.slice_mut(elems.as_slice()).assign(black_box(&row)))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("to_owned_4MiB");
+    let ours = x.tf_strided_slice(&b, &e, &s, m).unwrap();
+    assert_eq!(ours.to_owned(), x.slice(elems.as_slice()).to_owned());
+    group.bench_function("tf_view_to_owned", |bench| {
+        bench.iter(|| {
+            x.tf_strided_slice(&b, &e, &s, m)
+                .map(|v| black_box(v).to_owned())
+        })
+    });
+    group.bench_function("ndarray_view_to_owned", |bench| {
+        bench.iter(|| black_box(&x).slice(elems.as_slice()).to_owned())
     });
     group.finish();
 

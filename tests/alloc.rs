@@ -156,3 +156,61 @@ fn rank_changing_specs_allocate_no_more_than_ndarray() {
         );
     }
 }
+
+/// Outputs of rank 4 or less from inputs of rank 4 or less (ndarray's inline `IxDyn` capacity)
+/// allocate nothing at all: not the one-shot call, not a prepared plan, not `tf_slice`, and not the
+/// mutable or by-value forms.
+#[test]
+fn views_up_to_rank_4_allocate_nothing() {
+    use ndarray_tfslice::prelude::*;
+    let exprs = [
+        "1:-1",
+        "::-1, 2",
+        "None, ..., -1",
+        "1, ..., None, ::-2",
+        "::2, None, 1:3, ::-1",
+        "0, 0",
+        "..., None, None",
+        "()",
+        "-1, -1, -1, -1",
+    ];
+    for shape in [vec![9usize], vec![4, 6], vec![3, 4, 5], vec![2, 3, 4, 5]] {
+        let mut x = ArrayD::<f32>::zeros(IxDyn(&shape));
+        for expr in exprs {
+            let spec: StridedSlice = expr.parse().unwrap();
+            let (b, e, s, m) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
+            let Ok(view) = x.tf_strided_slice(b, e, s, m) else {
+                continue; // a spec the shape rejects (e.g. too many indices)
+            };
+            if view.ndim() > 4 {
+                continue;
+            }
+            let plan = spec.resolve(&shape).unwrap();
+            let (bytes, calls, _) = measure(|| x.tf_strided_slice(b, e, s, m).map(|v| v.len()));
+            assert_eq!(
+                (bytes, calls),
+                (0, 0),
+                "tf_strided_slice x[{expr}] on {shape:?}"
+            );
+            let (bytes, calls, _) = measure(|| plan.apply(&x).map(|v| v.len()));
+            assert_eq!((bytes, calls), (0, 0), "plan x[{expr}] on {shape:?}");
+            let (bytes, calls, _) = measure(|| x.tf_index_mut(&spec).map(|v| v.len()));
+            assert_eq!(
+                (bytes, calls),
+                (0, 0),
+                "tf_index_mut x[{expr}] on {shape:?}"
+            );
+            let (bytes, calls, _) = measure(|| x.view().tf_index_move(&spec).map(|v| v.len()));
+            assert_eq!(
+                (bytes, calls),
+                (0, 0),
+                "tf_index_move x[{expr}] on {shape:?}"
+            );
+        }
+        let size: Vec<i64> = vec![-1; shape.len()];
+        let begin: Vec<i64> = vec![1; shape.len()];
+        let (bytes, calls, r) = measure(|| x.tf_slice(&begin, &size).map(|v| v.len()));
+        assert!(r.is_ok());
+        assert_eq!((bytes, calls), (0, 0), "tf_slice on {shape:?}");
+    }
+}
