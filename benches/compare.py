@@ -3,6 +3,7 @@
 benches/assign.rs. Normally run by benches/compare.sh.
 
     python3 benches/compare.py target/peers.json [--criterion-dir target/criterion] [--pinned CPU]
+                            [--since UNIX_TIME]
 
 Criterion figures are `mean.point_estimate` of `<group>/<function>/new/estimates.json`; the peer
 figures are the best of several timeit repeats. A missing figure prints as `-`.
@@ -61,15 +62,18 @@ TF_VS_ND, PLAN_VS_ND = 1.2, 1.0
 NUMPY_VS_TF_VIEW, NUMPY_VS_TF_OWNED = 5.0, 1.0
 
 
-def load_criterion(root):
+def load_criterion(root, since=None):
     """{(group_id, function_id): mean ns}. Keyed by the ids criterion records in benchmark.json,
-    so directory-name sanitizing does not matter; directories without one fall back to names."""
+    so directory-name sanitizing does not matter; directories without one fall back to names.
+    With `since` (Unix time), estimates written before it are left out (stale runs)."""
     out = {}
     root = Path(root)
     if not root.is_dir():
         return out
     for est in root.glob("**/new/estimates.json"):
         d = est.parent
+        if since is not None and est.stat().st_mtime < since:
+            continue
         try:
             mean = json.loads(est.read_text())["mean"]["point_estimate"]
         except (OSError, ValueError, KeyError, TypeError):
@@ -140,11 +144,17 @@ def main():
     ap.add_argument("--criterion-dir", default="target/criterion")
     ap.add_argument("--cases", default=str(HERE / "cases.json"))
     ap.add_argument("--pinned", metavar="CPU", help="say in the header that runs were pinned")
+    ap.add_argument(
+        "--since",
+        type=float,
+        metavar="UNIX_TIME",
+        help="ignore criterion estimates older than this (compare.sh passes its start time)",
+    )
     args = ap.parse_args()
 
     peers = json.loads(Path(args.peers).read_text())
     pt = peers.get("timings_ns", {})
-    crit = load_criterion(args.criterion_dir)
+    crit = load_criterion(args.criterion_dir, args.since)
     cases = json.loads(Path(args.cases).read_text())["cases"]
 
     def c(group, fn):
