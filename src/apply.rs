@@ -38,31 +38,31 @@ impl StepSink for Elems {
     }
 }
 
-/// Most axes dropped or added by a spec applied in place (see [`in_place_suits`]).
-const IN_PLACE_CHANGES: usize = 1;
+/// The one rank change an [`InPlace`] view may carry (see [`in_place_suits`]).
+#[derive(Clone, Copy)]
+enum RankChange {
+    /// Input axis `axis` fixed at `index` and dropped.
+    Shrink { axis: usize, index: usize },
+    /// A new length-1 axis at output position `position`.
+    NewAxis { position: usize },
+}
 
 /// A view updated axis by axis as the spec resolves: ranges are sliced where they stand (untouched
-/// axes cost nothing), shrinks and new axes are recorded and applied at the end by
+/// axes cost nothing), and the spec's one shrink or new axis, if any, is applied at the end by
 /// `index_axis_move` / `insert_axis`. This skips building ndarray elements and ndarray's rebuild of
-/// every axis in `slice_move`, but each rank change builds a new `IxDyn`, which allocates above
-/// rank 4; [`in_place_suits`] keeps it to the specs where that costs no more than `slice_move`.
+/// every axis in `slice_move`; [`in_place_suits`] keeps it to the specs where that is cheaper.
 pub(crate) struct InPlace<S: RawData> {
     view: ArrayBase<S, IxDyn>,
-    /// Output axes produced so far: where the next new axis lands.
+    /// Output axes produced so far: where a new axis lands.
     out_axes: usize,
-    /// Shrinks as (input axis, index), in axis order.
-    shrinks: [(usize, usize); IN_PLACE_CHANGES],
-    n_shrinks: usize,
-    /// Output positions of new axes, ascending.
-    new_axes: [usize; IN_PLACE_CHANGES],
-    n_new_axes: usize,
+    change: Option<RankChange>,
 }
 
 /// Whether a spec whose rank-changing entries are `changes` (a bit mask) is best applied in place:
 /// with no rank change it is pure per-axis slicing; with one, a single `index_axis_move` / `insert_axis`
 /// builds the new shape, which allocates exactly when `slice_move` would. Each further change
 /// would rebuild the shape again (measured: two changes already cost more than one `slice_move`,
-/// even at rank 1), so those go through `slice_move`. Bounds the records of [`InPlace`].
+/// even at rank 1), so those go through `slice_move`.
 #[inline]
 pub(crate) fn in_place_suits(changes: u64) -> bool {
     changes & changes.wrapping_sub(1) == 0
@@ -74,25 +74,20 @@ impl<S: RawData> InPlace<S> {
         InPlace {
             view,
             out_axes: 0,
-            shrinks: [(0, 0); IN_PLACE_CHANGES],
-            n_shrinks: 0,
-            new_axes: [0; IN_PLACE_CHANGES],
-            n_new_axes: 0,
+            change: None,
         }
     }
 
-    /// Drops the shrunk axes (highest first, so lower axis numbers stay valid), then inserts the
-    /// new axes at their output positions (lowest first, so each lands where it belongs).
+    /// Applies the recorded rank change, if any.
     #[inline]
     pub(crate) fn finish(self) -> ArrayBase<S, IxDyn> {
-        let mut view = self.view;
-        for &(axis, index) in self.shrinks[..self.n_shrinks].iter().rev() {
-            view = view.index_axis_move(Axis(axis), index);
+        match self.change {
+            None => self.view,
+            Some(RankChange::Shrink { axis, index }) => {
+                self.view.index_axis_move(Axis(axis), index)
+            }
+            Some(RankChange::NewAxis { position }) => self.view.insert_axis(Axis(position)),
         }
-        for &position in &self.new_axes[..self.n_new_axes] {
-            view = view.insert_axis(Axis(position));
-        }
-        view
     }
 }
 
@@ -117,18 +112,14 @@ impl<S: RawData> StepSink for InPlace<S> {
                 }
                 self.out_axes += 1;
             }
-            // `in_place_suits` bounds both counts by IN_PLACE_CHANGES, so the slots always exist.
+            // `in_place_suits` admits at most one of these per spec.
             AxisStep::Index { axis, index, .. } => {
-                if let Some(slot) = self.shrinks.get_mut(self.n_shrinks) {
-                    *slot = (axis, index);
-                    self.n_shrinks += 1;
-                }
+                self.change = Some(RankChange::Shrink { axis, index });
             }
             AxisStep::NewAxis { .. } => {
-                if let Some(slot) = self.new_axes.get_mut(self.n_new_axes) {
-                    *slot = self.out_axes;
-                    self.n_new_axes += 1;
-                }
+                self.change = Some(RankChange::NewAxis {
+                    position: self.out_axes,
+                });
                 self.out_axes += 1;
             }
         }
