@@ -22,6 +22,8 @@ pub enum Argument {
     Strides,
     /// `size` of `tf_slice`.
     Size,
+    /// `seq_lengths` of `tf_reverse_sequence`.
+    SeqLengths,
 }
 
 impl fmt::Display for Argument {
@@ -31,6 +33,7 @@ impl fmt::Display for Argument {
             Argument::End => "end",
             Argument::Strides => "strides",
             Argument::Size => "size",
+            Argument::SeqLengths => "seq_lengths",
         })
     }
 }
@@ -290,12 +293,282 @@ pub enum Error {
         /// `dim - begin`, the largest size allowed.
         max: i64,
     },
+
+    // ---- Slicing and Joining ops (src/ops): shared ----
+    /// An axis argument outside its valid range `[min, max)`: `[-rank, rank)` for most ops,
+    /// `[-(rank + 1), rank + 1)` for `tf_stack`, `[0, rank)` for `tf_reverse_sequence` (which,
+    /// like TensorFlow, takes no negative axes).
+    #[error("{argument} = {axis} not in [{min}, {max}) ({op})")]
+    AxisOutOfRange {
+        /// The method or function, e.g. `"tf_split"`.
+        op: &'static str,
+        /// Which argument, e.g. `"axis"`, `"axis[1]"`, `"seq_axis"`.
+        argument: String,
+        /// The value given.
+        axis: isize,
+        /// The smallest valid value.
+        min: isize,
+        /// One past the largest valid value.
+        max: isize,
+    },
+
+    /// A joining op was given no arrays, so the result's shape is unknown.
+    #[error("{op} needs at least one input array, got none")]
+    NoInputs {
+        /// `"tf_concat"` or `"tf_stack"`.
+        op: &'static str,
+    },
+
+    // ---- split / unstack ----
+    /// `tf_split` with `Split::Num(0)` or `Split::Sizes(&[])`: TensorFlow needs at least one output.
+    #[error("Value for attr 'num_split' of 0 must be at least minimum 1")]
+    SplitNoOutputs,
+
+    /// `tf_split` with `Split::Num(n)`: `n` does not divide the axis.
+    #[error(
+        "Number of ways to split should evenly divide the split dimension, but got split_dim \
+         {axis} (size = {dim}) and num_split {num_split}"
+    )]
+    SplitUneven {
+        /// The (non-negative) split axis.
+        axis: usize,
+        /// Its size.
+        dim: usize,
+        /// `n`.
+        num_split: usize,
+    },
+
+    /// `tf_split` with `Split::Sizes`: more than one size is `-1`.
+    #[error(
+        "There can only be one -1 in the input. (size_splits[{first}] and size_splits[{second}])"
+    )]
+    SplitMultipleInferred {
+        /// The first `-1`'s position.
+        first: usize,
+        /// The second `-1`'s position.
+        second: usize,
+    },
+
+    /// `tf_split` with `Split::Sizes`: a size below `-1`.
+    #[error("Split size at index {index} must be >= 0. Got: {size}")]
+    SplitNegativeSize {
+        /// Its position in the sizes.
+        index: usize,
+        /// The size.
+        size: i64,
+    },
+
+    /// `tf_split` with `Split::Sizes`: the sizes do not add up to the axis (or, with a `-1`,
+    /// exceed it).
+    #[error(
+        "Determined shape must either match input shape along split_dim exactly if fully \
+         specified, or be less than the size of the input along split_dim if not fully \
+         specified.  Got: {total} (split_dim {axis} has size {dim})"
+    )]
+    SplitSizesMismatch {
+        /// The (non-negative) split axis.
+        axis: usize,
+        /// Its size.
+        dim: usize,
+        /// The sum of the sizes given (a `-1` not counted), saturating.
+        total: i64,
+    },
+
+    // ---- concat / stack ----
+    /// `tf_concat` of 0-d arrays.
+    #[error("ConcatOp : Can't concatenate scalars (use tf.stack instead)")]
+    ConcatScalars,
+
+    /// `tf_concat`: an input's rank differs from the first input's.
+    #[error(
+        "ConcatOp : Ranks of all input tensors should match: shape[0] = {} vs. shape[{index}] = {}",
+        tf_shape(.first), tf_shape(.shape)
+    )]
+    ConcatRankMismatch {
+        /// The input's position.
+        index: usize,
+        /// The first input's shape.
+        first: Vec<usize>,
+        /// The input's shape.
+        shape: Vec<usize>,
+    },
+
+    /// `tf_concat`: an input differs from the first input on an axis other than the concat axis.
+    #[error(
+        "ConcatOp : Dimension {axis} in both shapes must be equal: shape[0] = {} vs. \
+         shape[{index}] = {}",
+        tf_shape(.first), tf_shape(.shape)
+    )]
+    ConcatShapeMismatch {
+        /// The input's position.
+        index: usize,
+        /// The axis where the shapes differ.
+        axis: usize,
+        /// The first input's shape.
+        first: Vec<usize>,
+        /// The input's shape.
+        shape: Vec<usize>,
+    },
+
+    /// `tf_stack`: an input's shape differs from the first input's.
+    #[error(
+        "Shapes of all inputs must match: values[0].shape = {} != values[{index}].shape = {}",
+        tf_shape(.first), tf_shape(.shape)
+    )]
+    StackShapeMismatch {
+        /// The input's position.
+        index: usize,
+        /// The first input's shape.
+        first: Vec<usize>,
+        /// The input's shape.
+        shape: Vec<usize>,
+    },
+
+    // ---- tile ----
+    /// `tf_tile`: `multiples` does not have one entry per axis.
+    #[error("Expected multiples argument to be a vector of length {rank} but got length {len}")]
+    TileMultiplesLength {
+        /// The input rank.
+        rank: usize,
+        /// `multiples.len()`.
+        len: usize,
+    },
+
+    // ---- pad ----
+    /// `tf_pad`: `paddings` does not have one row per axis.
+    #[error("The first dimension of paddings must be the rank of inputs[{len},2] {}", tf_shape(.shape))]
+    PaddingsLength {
+        /// `paddings.len()`.
+        len: usize,
+        /// The input shape.
+        shape: Vec<usize>,
+    },
+
+    /// `tf_pad` with `PadMode::Reflect`: a padding is not less than its axis (reflection excludes
+    /// the edge element, so at most `dim - 1` elements can be mirrored).
+    #[error(
+        "paddings must be less than the dimension size: {before}, {after} not less than {dim} \
+         (axis {axis})"
+    )]
+    ReflectPaddingTooLarge {
+        /// The axis.
+        axis: usize,
+        /// `paddings[axis][0]`.
+        before: usize,
+        /// `paddings[axis][1]`.
+        after: usize,
+        /// The axis size.
+        dim: usize,
+    },
+
+    /// `tf_pad` with `PadMode::Symmetric`: a padding is greater than its axis.
+    #[error(
+        "paddings must be no greater than the dimension size: {before}, {after} greater than \
+         {dim} (axis {axis})"
+    )]
+    SymmetricPaddingTooLarge {
+        /// The axis.
+        axis: usize,
+        /// `paddings[axis][0]`.
+        before: usize,
+        /// `paddings[axis][1]`.
+        after: usize,
+        /// The axis size.
+        dim: usize,
+    },
+
+    // ---- reverse / reverse_sequence ----
+    /// `tf_reverse`: the same axis twice (after negative axes are resolved).
+    #[error("axis {axis} specified more than once. (axis[{first}] and axis[{second}])")]
+    ReverseDuplicateAxis {
+        /// The (non-negative) axis.
+        axis: usize,
+        /// Its first position in the list.
+        first: usize,
+        /// Its second position.
+        second: usize,
+    },
+
+    /// `tf_reverse_sequence`: `seq_axis == batch_axis`.
+    #[error("batch_dim == seq_dim == {axis}")]
+    SeqAxisIsBatchAxis {
+        /// The axis.
+        axis: usize,
+    },
+
+    /// `tf_reverse_sequence`: `seq_lengths` does not have one entry per batch element.
+    #[error("Length of seq_lengths != input.dims({batch_axis}), ({len} vs. {dim})")]
+    SeqLengthsCount {
+        /// The batch axis.
+        batch_axis: usize,
+        /// Its size.
+        dim: usize,
+        /// `seq_lengths.len()`.
+        len: usize,
+    },
+
+    /// `tf_reverse_sequence`: a negative sequence length.
+    #[error("seq_lens({index}) < 0 (it is {length})")]
+    SeqLengthNegative {
+        /// Its position (the batch index).
+        index: usize,
+        /// The length.
+        length: i64,
+    },
+
+    /// `tf_reverse_sequence`: a sequence length past the sequence axis.
+    #[error("seq_lens({index}) > input.dims({seq_axis}) ({length} > {dim})")]
+    SeqLengthTooLong {
+        /// Its position (the batch index).
+        index: usize,
+        /// The length.
+        length: i64,
+        /// The sequence axis.
+        seq_axis: usize,
+        /// Its size.
+        dim: usize,
+    },
+
+    // ---- transpose ----
+    /// `tf_transpose`: `perm` does not have one entry per axis.
+    #[error("transpose expects a vector of size {rank}. But input(1) is a vector of size {len}")]
+    PermLength {
+        /// The input rank.
+        rank: usize,
+        /// `perm.len()`.
+        len: usize,
+    },
+
+    /// `tf_transpose`: a `perm` entry is not an axis.
+    #[error("{value} is out of range [0 .. {rank}) (perm[{index}])")]
+    PermOutOfRange {
+        /// Its position in `perm`.
+        index: usize,
+        /// The entry.
+        value: usize,
+        /// The input rank.
+        rank: usize,
+    },
+
+    /// `tf_transpose`: `perm` repeats an axis, so another is missing.
+    #[error("{missing} is missing from {{{}}}.", join(.perm))]
+    PermNotPermutation {
+        /// The smallest axis not in `perm`.
+        missing: usize,
+        /// `perm`.
+        perm: Vec<usize>,
+    },
 }
 
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.
 fn tf_shape(shape: &[usize]) -> String {
-    let dims: Vec<String> = shape.iter().map(ToString::to_string).collect();
-    format!("[{}]", dims.join(","))
+    format!("[{}]", join(shape))
+}
+
+/// `0,0,1`: how TensorFlow prints a list inside its messages.
+fn join(values: &[usize]) -> String {
+    let parts: Vec<String> = values.iter().map(ToString::to_string).collect();
+    parts.join(",")
 }
 
 #[cfg(test)]

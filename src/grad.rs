@@ -66,9 +66,17 @@ where
     Ok(dx)
 }
 
-/// `ArrayD::zeros(shape)`, or an error where ndarray would panic (element count past `isize`) or
-/// the allocation could not be asked for (bytes past `isize`).
+/// `ArrayD::zeros(shape)`, or [`Error::TooLarge`] where ndarray would panic or the allocation
+/// could not be asked for.
 pub(crate) fn zeros<A: Clone + Zero>(shape: &[usize]) -> Result<ArrayD<A>, Error> {
+    check_size::<A>(shape)?;
+    Ok(ArrayD::zeros(IxDyn(shape)))
+}
+
+/// Whether an owned array of `shape` can exist: ndarray panics when the product of the non-zero
+/// axis lengths passes `isize::MAX`, and an allocation of more than `isize::MAX` bytes cannot be
+/// asked for. Every op with an owned result calls this before allocating.
+pub(crate) fn check_size<A>(shape: &[usize]) -> Result<(), Error> {
     let limit = isize::MAX as usize;
     // ndarray's own rule: the product of the non-zero axis lengths fits in isize.
     let nonzero = shape
@@ -83,12 +91,13 @@ pub(crate) fn zeros<A: Clone + Zero>(shape: &[usize]) -> Result<ArrayD<A>, Error
     };
     let bytes = elements.checked_mul(std::mem::size_of::<A>());
     let fits = nonzero.is_some_and(|n| n <= limit) && bytes.is_some_and(|b| b <= limit);
-    if !fits {
-        return Err(Error::TooLarge {
+    if fits {
+        Ok(())
+    } else {
+        Err(Error::TooLarge {
             shape: shape.to_vec(),
-        });
+        })
     }
-    Ok(ArrayD::zeros(IxDyn(shape)))
 }
 
 #[cfg(test)]

@@ -77,6 +77,7 @@ mod ext;
 mod grad;
 mod masks;
 mod move_ext;
+mod ops;
 mod parse;
 mod plan;
 mod private;
@@ -91,6 +92,8 @@ pub use ext::TfSliceExt;
 pub use grad::strided_slice_grad;
 pub use masks::Masks;
 pub use move_ext::TfSliceMoveExt;
+#[allow(unused_imports)] // until the op modules are written
+pub use ops::*;
 pub use plan::{OutputAxis, Plan};
 pub use resolve::MAX_SPEC_LEN;
 pub use spec::{Entry, StridedSlice};
@@ -107,6 +110,8 @@ pub mod prelude {
     pub use crate::grad::strided_slice_grad;
     pub use crate::masks::Masks;
     pub use crate::move_ext::TfSliceMoveExt;
+    #[allow(unused_imports)] // until the op modules are written
+    pub use crate::ops::*;
     pub use crate::plan::{OutputAxis, Plan};
     pub use crate::spec::{Entry, StridedSlice};
 }

@@ -8,25 +8,8 @@ use ndarray::{ArrayD, ArrayViewD, IxDyn};
 use ndarray_tfslice::prelude::*;
 use serde_json::Value;
 
-fn load(file: &str) -> Vec<Value> {
-    let path = format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    doc["cases"].as_array().expect("a cases array").clone()
-}
-
-fn ints(v: &Value) -> Vec<i64> {
-    v.as_array()
-        .expect("an int array")
-        .iter()
-        .map(|x| x.as_i64().expect("an i64"))
-        .collect()
-}
-
-fn arange(shape: &[usize]) -> ArrayD<i64> {
-    let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).expect("shape fits")
-}
+mod common;
+use common::{arange, ints, load, shape_of};
 
 /// Narrows to the index type TensorFlow was given, so every width goes through the generic path.
 fn narrow<T: TryFrom<i64>>(v: &[i64]) -> Vec<T> {
@@ -147,10 +130,6 @@ fn raw_spec(case: &Value) -> (Vec<i64>, Vec<i64>, Vec<i64>, Masks) {
         ints(&case["strides"]),
         masks,
     )
-}
-
-fn shape_of(v: &Value) -> Vec<usize> {
-    ints(v).iter().map(|&d| d as usize).collect()
 }
 
 /// `TensorStridedSliceUpdate` on `arange(shape)` with value `-(1 + arange(value_shape))`: the whole

@@ -27,17 +27,20 @@ StridedSlice on the arange input gives the flat indices the slice touches); the 
 any disagreement or on an unclassified TF message. The random streams of the new files use
 their own random.Random instances, so the three older files are unaffected by them.
 
+The other "Slicing and Joining" ops each have a gen_<family>.py next to this file (listed in
+OP_FAMILIES; the contract is in tfcommon.py), writing <family>.json.
+
 Regenerate (from the repo root):  python3 tests/golden/generate.py
+Only some files:                  python3 tests/golden/generate.py slicing split pad
 """
 
 import os
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")  # silence the C++ kernel logging
 
-import json
+import importlib
 import math
 import random
-import re
 import sys
 import time
 from pathlib import Path
@@ -45,8 +48,10 @@ from pathlib import Path
 import numpy as np
 import tensorflow as tf
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tfcommon import arange, as_expect, classify, clean_message, kind_of, tally, write_json  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
-GENERATOR = "tests/golden/generate.py"
 
 I16_MIN, I16_MAX = -(2**15), 2**15 - 1
 I32_MIN, I32_MAX = -(2**31), 2**31 - 1
@@ -83,21 +88,6 @@ SLICE_KINDS = [
 ]
 
 
-def clean_message(exc):
-    """TF's MSG alone: drop the `{{function_node ...}} ` prefix and ` [Op:X] name: ...` suffix."""
-    msg = exc.message if isinstance(exc, tf.errors.OpError) else str(exc)
-    msg = re.sub(r"^\{\{function_node [^}]*\}\}\s*", "", msg)
-    msg = re.sub(r"\s*\[Op:\w+\](\s*name:.*)?\s*$", "", msg, flags=re.S)
-    return msg.rstrip()
-
-
-def classify(msg, table):
-    for kind, pattern in table:
-        if re.fullmatch(pattern, msg):
-            return kind
-    raise AssertionError(f"unclassified TF error message: {msg!r}")
-
-
 def op_error(exc, table):
     msg = clean_message(exc)
     kind = classify(msg, table)
@@ -109,22 +99,6 @@ def op_error(exc, table):
 # --------------------------------------------------------------------------------------------
 # Running TF and NumPy
 # --------------------------------------------------------------------------------------------
-
-_ARANGE = {}
-
-
-def arange(shape):
-    shape = tuple(shape)
-    if shape not in _ARANGE:
-        _ARANGE[shape] = np.arange(math.prod(shape), dtype=np.int64).reshape(shape)
-    return _ARANGE[shape]
-
-
-def as_expect(arr):
-    arr = np.asarray(arr)
-    assert arr.dtype == np.int64, arr.dtype
-    return {"shape": list(arr.shape), "values": arr.reshape(-1).tolist()}
-
 
 def to_i32(mask):
     """A non-negative mask as the int32 attr value TF takes (bit 31 -> negative)."""
@@ -1406,31 +1380,6 @@ def how_tally(fname, cases):
 # --------------------------------------------------------------------------------------------
 
 
-def write_json(path, cases):
-    meta = {"generator": GENERATOR, "tensorflow": tf.__version__, "numpy": np.__version__}
-    names = [c["name"] for c in cases]
-    assert len(names) == len(set(names)), "duplicate case names"
-    dump = lambda obj: json.dumps(obj, separators=(",", ":"))  # noqa: E731
-    text = (dump(meta)[:-1] + ',"cases":[\n' + ",\n".join(dump(c) for c in cases) + "\n]}\n")
-    assert json.loads(text) == dict(meta, cases=cases)
-    path.write_text(text)
-    return path.stat().st_size
-
-
-def kind_of(case):
-    exp = case["expect"]
-    if "error" in exp:
-        return exp["error"]["kind"]
-    return "ok-empty" if 0 in exp["shape"] else "ok"
-
-
-def tally(cases):
-    counts = {}
-    for c in cases:
-        counts[kind_of(c)] = counts.get(kind_of(c), 0) + 1
-    return dict(sorted(counts.items()))
-
-
 def mask_features(cases):
     """How often the random raw specs use the odd mask features."""
     feats = {"dead bits": 0, "bit 31": 0, "new_axis&shrink": 0, "ellipsis&(new_axis|shrink)": 0,
@@ -1447,7 +1396,8 @@ def mask_features(cases):
     return feats
 
 
-def main():
+def slicing():
+    """strided_slice, slice, getitem, assign and grad: the five files of the slicing ops."""
     t0 = time.time()
     strided = build_strided()
     slices = build_slice()
@@ -1507,7 +1457,6 @@ def main():
         sizes[fname] = write_json(HERE / fname, cases)
     assert sizes["assign.json"] + sizes["grad.json"] < 3_000_000, sizes
 
-    print(f"tensorflow {tf.__version__}, numpy {np.__version__}, python {sys.version.split()[0]}")
     for fname, cases in (("strided_slice.json", strided), ("slice.json", slices),
                          ("getitem.json", getitem)):
         rand = [c for c in cases if c["name"].startswith("random-")]
@@ -1544,5 +1493,34 @@ def main():
     print(f"done in {time.time() - t0:.1f} s")
 
 
+# The other ops of the "Slicing and Joining" chapter: one gen_<family>.py each (see tfcommon.py).
+OP_FAMILIES = ["split", "concat", "tile", "pad", "reverse", "reverse_sequence", "transpose"]
+
+
+def op_family(name):
+    t0 = time.time()
+    mod = importlib.import_module(f"gen_{name}")
+    cases = mod.build()
+    mod.check(cases)
+    size = write_json(HERE / mod.FILE, cases)
+    rand = [c for c in cases if c["name"].startswith("random-")]
+    print(f"{mod.FILE}: {len(cases)} cases ({len(rand)} random), {size:,} bytes, "
+          f"{time.time() - t0:.1f} s")
+    print(f"  all: {tally(cases)}")
+
+
+def main(argv):
+    """No arguments: every file. Otherwise only the named families ("slicing" or an op family)."""
+    names = argv or ["slicing"] + OP_FAMILIES
+    unknown = set(names) - {"slicing", *OP_FAMILIES}
+    assert not unknown, f"unknown families {sorted(unknown)}; known: slicing {OP_FAMILIES}"
+    print(f"tensorflow {tf.__version__}, numpy {np.__version__}, python {sys.version.split()[0]}")
+    for name in names:
+        if name == "slicing":
+            slicing()
+        else:
+            op_family(name)
+
+
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
