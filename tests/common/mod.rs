@@ -76,12 +76,18 @@ pub fn compare_array(got: &ArrayD<i64>, expect: &Value) -> Result<(), String> {
 }
 
 /// `err` is the variant `tf.kind` names and its message starts with `tf.message`.
+///
+/// Where this crate's message deliberately differs from TF's (one [`Error::AxisOutOfRange`] for
+/// the several phrasings TF's ops use, say), the generator records TF's text as `tf_message`
+/// instead, and only the variant is compared.
 pub fn compare_error(err: &Error, tf: &Value) -> Result<(), String> {
     let kind = tf["kind"].as_str().expect("an error kind");
-    let message = tf["message"].as_str().expect("an error message");
     if variant(err) != kind {
-        return Err(format!("error {err:?}, TF {kind}: {message}"));
+        return Err(format!("error {err:?}, TF {kind}: {tf}"));
     }
+    let Some(message) = tf.get("message").and_then(Value::as_str) else {
+        return Ok(());
+    };
     if !err.to_string().starts_with(message) {
         return Err(format!(
             "message {:?} does not start with TF's {message:?}",
