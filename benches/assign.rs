@@ -1,4 +1,4 @@
-//! Slice assignment, `to_owned` of the slice, and `strided_slice_grad` on a 4 MiB `f32` array with
+//! Slice assignment, an owned copy of the slice (ours and `.to_owned()` of the view), and `strided_slice_grad` on a 4 MiB `f32` array with
 //! a strided, reversed selection, beside the ndarray-native way to write the same thing.
 //!
 //! `cargo bench --bench assign`; NumPy's equivalents: `python3 benches/peers.py`.
@@ -75,6 +75,13 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("to_owned_4MiB");
     let ours = x.tf_strided_slice(&b, &e, &s, m).unwrap();
     assert_eq!(ours.to_owned(), x.slice(elems.as_slice()).to_owned());
+    assert_eq!(
+        x.tf_strided_slice_to_owned(&b, &e, &s, m).unwrap(),
+        ours.to_owned()
+    );
+    group.bench_function("tf_strided_slice_to_owned", |bench| {
+        bench.iter(|| black_box(&x).tf_strided_slice_to_owned(&b, &e, &s, m))
+    });
     group.bench_function("tf_view_to_owned", |bench| {
         bench.iter(|| {
             x.tf_strided_slice(&b, &e, &s, m)

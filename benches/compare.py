@@ -47,9 +47,9 @@ OWNED = [
         "tf_eager_strided_slice_grad",
     ),
     (
-        "owned copy of the view",
+        "owned copy `x[sel]` (`tf_strided_slice_to_owned`)",
         "to_owned_4MiB",
-        "tf_view_to_owned",
+        "tf_strided_slice_to_owned",
         "ndarray_view_to_owned",
         "numpy_copy",
         "tf_eager_strided_slice",
@@ -211,7 +211,7 @@ def main():
     print()
     print(
         "ndarray-tfslice: `tf_strided_slice` (views) / `tf_strided_slice_assign`, "
-        "`strided_slice_grad`, `.to_owned()` of a `tf_strided_slice` view (owned rows). "
+        "`strided_slice_grad`, `tf_strided_slice_to_owned` (owned rows). "
         "Prepared plan: `StridedSlice::resolve` once, `Plan::apply` timed. ndarray: "
         "`ArrayD::slice(&[SliceInfoElem])` (views) / `slice_mut(..).assign(..)`, "
         "`ArrayD::zeros` + that assign, `slice(..).to_owned()` (owned rows). "

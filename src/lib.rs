@@ -78,6 +78,7 @@ mod grad;
 mod masks;
 mod move_ext;
 mod ops;
+mod owned;
 mod parse;
 mod plan;
 mod private;

@@ -2,7 +2,7 @@
 //! that shape.
 
 use ndarray::{
-    ArrayBase, ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, RawData, SliceInfo,
+    ArrayBase, ArrayD, ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, RawData, SliceInfo,
     SliceInfoElem,
 };
 use num_traits::PrimInt;
@@ -10,6 +10,7 @@ use num_traits::PrimInt;
 use crate::apply::{InPlace, in_place_suits};
 use crate::error::Error;
 use crate::masks::Masks;
+use crate::owned::owned_copy;
 use crate::resolve::{AxisStep, StepSink, range_len, rank_changes, resolve};
 use crate::spec::StridedSlice;
 
@@ -277,5 +278,25 @@ impl Plan {
     ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
         self.check_shape(x.shape())?;
         Ok(self.slice(x.view_mut().into_dyn()))
+    }
+
+    /// The plan applied to `x` as an owned copy (C order), as
+    /// [`tf_strided_slice_to_owned`](crate::TfSliceExt::tf_strided_slice_to_owned) would give.
+    ///
+    /// # Errors
+    /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for.
+    ///
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    /// let plan = "::-1".parse::<StridedSlice>()?.resolve(&[3])?;
+    /// assert_eq!(plan.apply_to_owned(&array![1, 2, 3])?, array![3, 2, 1].into_dyn());
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn apply_to_owned<A: Clone, D: Dimension>(
+        &self,
+        x: &ArrayRef<A, D>,
+    ) -> Result<ArrayD<A>, Error> {
+        self.apply(x).map(owned_copy)
     }
 }

@@ -106,7 +106,16 @@ fn strided(case: &Value) -> Result<(), String> {
     let result = x
         .tf_strided_slice_mut(&b, &e, &s, masks)
         .map(|v| v.to_owned());
-    compare_owned(result, &case["expect"]).map_err(|why| format!("tf_strided_slice_mut: {why}"))
+    compare_owned(result, &case["expect"]).map_err(|why| format!("tf_strided_slice_mut: {why}"))?;
+    // The owned copy goes its own way (a lane-wise copy): it must agree and be in C order.
+    let result = x.tf_strided_slice_to_owned(&b, &e, &s, masks);
+    if let Ok(owned) = &result {
+        if !owned.is_standard_layout() {
+            return Err("tf_strided_slice_to_owned: not in C order".into());
+        }
+    }
+    compare_owned(result, &case["expect"])
+        .map_err(|why| format!("tf_strided_slice_to_owned: {why}"))
 }
 
 /// The spec of a raw case (begin, end, strides, masks), at the case's index type when it is `i32`.
