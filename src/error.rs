@@ -24,6 +24,10 @@ pub enum Argument {
     Size,
     /// `seq_lengths` of `tf_reverse_sequence`.
     SeqLengths,
+    /// `indices` of `tf_gather`, `tf_gather_nd`, `tf_dynamic_stitch` or `tf_one_hot`.
+    Indices,
+    /// `partitions` of `tf_dynamic_partition`.
+    Partitions,
 }
 
 impl fmt::Display for Argument {
@@ -34,6 +38,8 @@ impl fmt::Display for Argument {
             Argument::Strides => "strides",
             Argument::Size => "size",
             Argument::SeqLengths => "seq_lengths",
+            Argument::Indices => "indices",
+            Argument::Partitions => "partitions",
         })
     }
 }
@@ -558,11 +564,224 @@ pub enum Error {
         /// `perm`.
         perm: Vec<usize>,
     },
+
+    // ---- Slicing and Joining ops, part 2 (gather, gather_nd, boolean_mask, dynamic_partition,
+    // dynamic_stitch, one_hot) ----
+    /// An index (or partition number) outside `[0, bound)`. `position` is its position in the
+    /// index array, as TensorFlow prints it (`indices[1,1]`).
+    #[error("{argument}[{}] = {value} is not in [0, {bound})", join(.position))]
+    IndexOutOfRange {
+        /// `"indices"` or `"partitions"`.
+        argument: &'static str,
+        /// The index's position in its array.
+        position: Vec<usize>,
+        /// The index.
+        value: i64,
+        /// The size of the axis it indexes (or the number of partitions).
+        bound: usize,
+    },
+
+    // ---- gather ----
+    /// `tf_gather` on a 0-d array.
+    #[error("params must be at least 1 dimensional")]
+    GatherScalarParams,
+
+    /// `tf_gather`: `batch_dims` outside `[-rank(indices), rank(indices)]`.
+    #[error("Expected batch_dims in the range [{min}, {max}], but got {batch_dims}")]
+    BatchDimsOutOfRange {
+        /// The value given.
+        batch_dims: isize,
+        /// `-rank(indices)`.
+        min: isize,
+        /// `rank(indices)`.
+        max: isize,
+    },
+
+    /// `tf_gather`: `batch_dims` (resolved) greater than `axis` (resolved).
+    #[error("batch_dims ({batch_dims}) must be less than or equal to axis ({axis}).")]
+    BatchDimsPastAxis {
+        /// The resolved `batch_dims`.
+        batch_dims: usize,
+        /// The resolved `axis`.
+        axis: usize,
+    },
+
+    /// `tf_gather` / `tf_gather_nd`: a batch dimension of `params` and `indices` differ.
+    #[error(
+        "params.shape[{axis}]: {params_dim} should be equal to indices.shape[{axis}]: {indices_dim}"
+    )]
+    BatchShapeMismatch {
+        /// The batch axis.
+        axis: usize,
+        /// `params.shape[axis]`.
+        params_dim: usize,
+        /// `indices.shape[axis]`.
+        indices_dim: usize,
+    },
+
+    // ---- gather_nd ----
+    /// `tf_gather_nd` with 0-d indices.
+    #[error("indices must be at least a vector")]
+    GatherNdScalarIndices,
+
+    /// `tf_gather_nd`: `batch_dims` not less than the rank of `indices`.
+    #[error(
+        "Argument `batch_dims` = {batch_dims} must be less than rank(`indices`) = {indices_rank}"
+    )]
+    GatherNdBatchDims {
+        /// The value given.
+        batch_dims: usize,
+        /// The rank of `indices`.
+        indices_rank: usize,
+    },
+
+    /// `tf_gather_nd`: the index vectors are longer than `params` has (non-batch) axes.
+    #[error("index innermost dimension length must be <= params rank; saw: {depth} vs. {rank}")]
+    GatherNdIndexDepth {
+        /// `indices.shape[-1]`.
+        depth: usize,
+        /// The rank of `params` (past the batch axes).
+        rank: usize,
+    },
+
+    /// `tf_gather_nd`: an index vector outside `params`.
+    #[error(
+        "indices[{}] = [{}] does not index into param shape {}",
+        join(.position), join_i64(.index), tf_shape(.shape)
+    )]
+    GatherNdOutOfBounds {
+        /// The index vector's position in `indices` (all but the last axis).
+        position: Vec<usize>,
+        /// The index vector.
+        index: Vec<i64>,
+        /// The shape of `params` (past the batch axes).
+        shape: Vec<usize>,
+    },
+
+    // ---- boolean_mask ----
+    /// `tf_boolean_mask` with a 0-d mask.
+    #[error("mask cannot be scalar.")]
+    BooleanMaskScalar,
+
+    /// `tf_boolean_mask`: the mask's shape is not the tensor's from `axis` on.
+    #[error(
+        "Shapes {} and {} are incompatible (the mask must have the shape of the tensor's axes \
+         {axis}..{})",
+        py_shape(.tensor_dims), py_shape(.mask_shape), axis + .mask_shape.len()
+    )]
+    BooleanMaskShape {
+        /// The resolved `axis`.
+        axis: usize,
+        /// The tensor's dims the mask must match (as many as the mask has, where it has them).
+        tensor_dims: Vec<usize>,
+        /// The mask's shape.
+        mask_shape: Vec<usize>,
+    },
+
+    // ---- dynamic_partition / dynamic_stitch ----
+    /// `tf_dynamic_partition` with `num_partitions == 0`.
+    #[error("Value for attr 'num_partitions' of 0 must be at least minimum 1")]
+    NoPartitions,
+
+    /// `tf_dynamic_partition`: `data`'s shape does not start with `partitions`' shape.
+    #[error(
+        "data.shape must start with partitions.shape, got data.shape = {}, partitions.shape = {}",
+        tf_shape(.data_shape), tf_shape(.partitions_shape)
+    )]
+    PartitionsShape {
+        /// `data.shape`.
+        data_shape: Vec<usize>,
+        /// `partitions.shape`.
+        partitions_shape: Vec<usize>,
+    },
+
+    /// `tf_dynamic_stitch`: different numbers of index and data arrays.
+    #[error(
+        "List argument 'data' to 'dynamic_stitch' Op with length {data} must match length \
+         {indices} of argument 'indices'."
+    )]
+    StitchCount {
+        /// The number of index arrays.
+        indices: usize,
+        /// The number of data arrays.
+        data: usize,
+    },
+
+    /// `tf_dynamic_stitch`: `data[i]`'s shape does not start with `indices[i]`'s.
+    #[error(
+        "data[{index}].shape = {} does not start with indices[{index}].shape = {}",
+        tf_shape(.data_shape), tf_shape(.indices_shape)
+    )]
+    StitchShape {
+        /// `i`.
+        index: usize,
+        /// `data[i].shape`.
+        data_shape: Vec<usize>,
+        /// `indices[i].shape`.
+        indices_shape: Vec<usize>,
+    },
+
+    /// `tf_dynamic_stitch`: the element shapes (`data[i].shape[indices[i].ndim..]`) differ.
+    #[error(
+        "Need data[0].shape[{first_rank}:] = data[{index}].shape[{rank}:], got data[0].shape = \
+         {}, data[{index}].shape = {}",
+        tf_shape(.first), tf_shape(.shape)
+    )]
+    StitchElementShape {
+        /// `i`.
+        index: usize,
+        /// `data[0].shape`.
+        first: Vec<usize>,
+        /// `indices[0].ndim`.
+        first_rank: usize,
+        /// `data[i].shape`.
+        shape: Vec<usize>,
+        /// `indices[i].ndim`.
+        rank: usize,
+    },
+
+    /// `tf_dynamic_stitch`: a negative index.
+    #[error("indices[{array}][{}] is out of range (it is {value})", join(.position))]
+    StitchIndexNegative {
+        /// Which index array.
+        array: usize,
+        /// The index's position in it.
+        position: Vec<usize>,
+        /// The index.
+        value: i64,
+    },
+
+    // ---- one_hot ----
+    /// `tf_one_hot`: `axis` neither -1 nor in `[0, rank(indices) + 1)`.
+    #[error("Expected axis to be -1 or between [0, {max}).  But received: {axis}")]
+    OneHotAxis {
+        /// The value given.
+        axis: isize,
+        /// `rank(indices) + 1`.
+        max: usize,
+    },
 }
 
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.
 fn tf_shape(shape: &[usize]) -> String {
     format!("[{}]", join(shape))
+}
+
+/// A shape as Python's `TensorShape` prints it: `(2, 3)`, `(2,)`, `()`.
+fn py_shape(shape: &[usize]) -> String {
+    match shape {
+        [d] => format!("({d},)"),
+        _ => {
+            let parts: Vec<String> = shape.iter().map(ToString::to_string).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
+}
+
+/// `0, 3`: an index vector as TensorFlow prints it.
+fn join_i64(values: &[i64]) -> String {
+    let parts: Vec<String> = values.iter().map(ToString::to_string).collect();
+    parts.join(", ")
 }
 
 /// `0,0,1`: how TensorFlow prints a list inside its messages.

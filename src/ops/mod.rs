@@ -7,11 +7,12 @@
 //!
 //! Each module's public items are re-exported at the crate root and in the prelude.
 
-// Until every op module below is written (issue 6 lands them one by one).
+// Until every op module below is written (issues 6 and 7 land them one by one).
 #![allow(unused_imports, dead_code)]
 
 mod axis;
 
+// part 1: reshaping and joining
 mod concat;
 mod pad;
 mod reverse;
@@ -20,6 +21,13 @@ mod split;
 mod tile;
 mod transpose;
 
+// part 2: indexing
+mod boolean_mask;
+mod gather;
+mod gather_nd;
+mod one_hot;
+mod partition;
+
 pub use concat::*;
 pub use pad::*;
 pub use reverse::*;
@@ -27,3 +35,9 @@ pub use reverse_sequence::*;
 pub use split::*;
 pub use tile::*;
 pub use transpose::*;
+
+pub use boolean_mask::*;
+pub use gather::*;
+pub use gather_nd::*;
+pub use one_hot::*;
+pub use partition::*;
