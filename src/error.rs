@@ -760,6 +760,135 @@ pub enum Error {
         /// `rank(indices) + 1`.
         max: usize,
     },
+
+    // ---- Slicing and Joining ops, part 3 (space_to_depth, depth_to_space, space_to_batch(_nd),
+    // batch_to_space(_nd), extract_image_patches) ----
+    /// An op that needs an input of a given rank (NHWC: 4) got another.
+    #[error("Input rank should be {expected} instead of {rank} ({op})")]
+    WrongRank {
+        /// The method, e.g. `"tf_space_to_depth"`.
+        op: &'static str,
+        /// The rank it needs.
+        expected: usize,
+        /// The input's rank.
+        rank: usize,
+    },
+
+    /// `tf_space_to_depth` / `tf_depth_to_space` with a block size below 2.
+    #[error("Value for attr 'block_size' of {block_size} must be at least minimum 2")]
+    BlockSizeTooSmall {
+        /// The block size given.
+        block_size: usize,
+    },
+
+    /// `tf_space_to_depth`: height or width not a multiple of the block size.
+    #[error(
+        "Image width {width} and height {height} should be divisible by block_size: {block_size}"
+    )]
+    SpaceNotDivisible {
+        /// The input's width (axis 2).
+        width: usize,
+        /// The input's height (axis 1).
+        height: usize,
+        /// The block size.
+        block_size: usize,
+    },
+
+    /// `tf_depth_to_space`: depth not a multiple of `block_size²`.
+    #[error("Input depth dimension {depth} should be divisible by: {block_size_sq}")]
+    DepthNotDivisible {
+        /// The input's depth (axis 3).
+        depth: usize,
+        /// `block_size * block_size`.
+        block_size_sq: usize,
+    },
+
+    /// `tf_space_to_batch_nd` / `tf_batch_to_space_nd`: the input needs a batch axis plus one
+    /// axis per block dimension.
+    #[error("input rank should be >= {min} instead of {rank}")]
+    BlockRankTooLarge {
+        /// `block_shape.len() + 1`.
+        min: usize,
+        /// The input's rank.
+        rank: usize,
+    },
+
+    /// `tf_space_to_batch_nd` / `tf_batch_to_space_nd`: `paddings` / `crops` does not have one row
+    /// per block dimension.
+    #[error("{argument} should have shape [{expected}, 2] instead of [{rows},2]")]
+    BlockPaddingsLength {
+        /// `"paddings"` or `"crops"`.
+        argument: &'static str,
+        /// `block_shape.len()`.
+        expected: usize,
+        /// The number of rows given.
+        rows: usize,
+    },
+
+    /// `tf_space_to_batch_nd`: a zero block size.
+    #[error("All values in block_shape must be positive, got value, 0 at index {index}.")]
+    BlockShapeZero {
+        /// Its position in `block_shape`.
+        index: usize,
+    },
+
+    /// `tf_batch_to_space_nd`: a zero block size (TF checks the product).
+    #[error("Product of block sizes must be positive, got 0")]
+    BlockProductZero,
+
+    /// `tf_space_to_batch_nd`: a padded spatial dim not a multiple of its block size.
+    #[error("padded_shape[{index}]={padded} is not divisible by block_shape[{index}]={block}")]
+    PaddedNotDivisible {
+        /// The spatial dimension (0-based, after the batch axis).
+        index: usize,
+        /// Its size after padding.
+        padded: usize,
+        /// Its block size.
+        block: usize,
+    },
+
+    /// `tf_batch_to_space_nd`: the batch is not a multiple of the product of the block sizes.
+    #[error(
+        "Input batch dimension ({batch}) is not divisible by product of block sizes ({product})"
+    )]
+    BatchNotDivisible {
+        /// The input's batch size.
+        batch: usize,
+        /// The product of `block_shape`.
+        product: usize,
+    },
+
+    /// `tf_batch_to_space_nd`: the crops of a dimension exceed it.
+    #[error("cropped_shape[{index}]={cropped} must be non-negative")]
+    CropsTooLarge {
+        /// The spatial dimension (0-based, after the batch axis).
+        index: usize,
+        /// `dim * block - crop_start - crop_end`, negative.
+        cropped: i128,
+    },
+
+    /// `tf_extract_image_patches`: a `ksizes` / `strides` / `rates` entry for the batch or depth
+    /// axis is not 1.
+    #[error(
+        "Only support {argument} across space. ({argument}[{index}] = {value}; batch and depth entries must be 1)"
+    )]
+    PatchesNotSpatial {
+        /// `"ksizes"`, `"strides"` or `"rates"`.
+        argument: &'static str,
+        /// The entry (0 or 3).
+        index: usize,
+        /// Its value.
+        value: usize,
+    },
+
+    /// `tf_extract_image_patches`: a zero spatial `ksizes` / `strides` / `rates` entry.
+    #[error("{argument} is out of range. ({argument}[{index}] = 0)")]
+    PatchesZero {
+        /// `"ksizes"`, `"strides"` or `"rates"`.
+        argument: &'static str,
+        /// The entry (1 or 2).
+        index: usize,
+    },
 }
 
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.

@@ -7,7 +7,7 @@
 //!
 //! Each module's public items are re-exported at the crate root and in the prelude.
 
-// Until every op module below is written (issues 6 and 7 land them one by one).
+// Until every op module below is written (issues 6, 7 and 8 land them one by one).
 #![allow(unused_imports, dead_code)]
 
 mod axis;
@@ -28,6 +28,11 @@ mod gather_nd;
 mod one_hot;
 mod partition;
 
+// part 3: image layout
+mod depth;
+mod patches;
+mod space_batch;
+
 pub use concat::*;
 pub use pad::*;
 pub use reverse::*;
@@ -41,3 +46,7 @@ pub use gather::*;
 pub use gather_nd::*;
 pub use one_hot::*;
 pub use partition::*;
+
+pub use depth::*;
+pub use patches::*;
+pub use space_batch::*;
