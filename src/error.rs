@@ -568,8 +568,9 @@ pub enum Error {
     // ---- Slicing and Joining ops, part 2 (gather, gather_nd, boolean_mask, dynamic_partition,
     // dynamic_stitch, one_hot) ----
     /// An index (or partition number) outside `[0, bound)`. `position` is its position in the
-    /// index array, as TensorFlow prints it (`indices[1,1]`).
-    #[error("{argument}[{}] = {value} is not in [0, {bound})", join(.position))]
+    /// index array, as TensorFlow prints it (`indices[1,1]`; nothing for a 0-d index array:
+    /// `indices = 7 is not in [0, 3)`).
+    #[error("{argument}{} = {value} is not in [0, {bound})", tf_position(.position))]
     IndexOutOfRange {
         /// `"indices"` or `"partitions"`.
         argument: &'static str,
@@ -582,7 +583,8 @@ pub enum Error {
     },
 
     // ---- gather ----
-    /// `tf_gather` on a 0-d array.
+    /// `tf_gather` or `tf_gather_nd` on a 0-d array. (`tf.gather_nd` words it "params must be
+    /// at least a vector".)
     #[error("params must be at least 1 dimensional")]
     GatherScalarParams,
 
@@ -597,7 +599,9 @@ pub enum Error {
         max: isize,
     },
 
-    /// `tf_gather`: `batch_dims` (resolved) greater than `axis` (resolved).
+    /// `tf_gather`: `batch_dims` (resolved) greater than `axis` (resolved). This also covers
+    /// `batch_dims >= rank(params)`, which TensorFlow checks first and words "batch_dims (3) must
+    /// be less than rank(params) (2).".
     #[error("batch_dims ({batch_dims}) must be less than or equal to axis ({axis}).")]
     BatchDimsPastAxis {
         /// The resolved `batch_dims`.
@@ -607,6 +611,9 @@ pub enum Error {
     },
 
     /// `tf_gather` / `tf_gather_nd`: a batch dimension of `params` and `indices` differ.
+    /// `tf.gather_nd` raises this only where its reshape of `indices` fails ("Input to reshape
+    /// is a tensor with 3 values, but the requested shape has 2"): it compares the products of
+    /// the batch dimensions, not the dimensions.
     #[error(
         "params.shape[{axis}]: {params_dim} should be equal to indices.shape[{axis}]: {indices_dim}"
     )]
@@ -646,15 +653,36 @@ pub enum Error {
 
     /// `tf_gather_nd`: an index vector outside `params`.
     #[error(
-        "indices[{}] = [{}] does not index into param shape {}",
-        join(.position), join_i64(.index), tf_shape(.shape)
+        "indices{} = [{}] does not index into param shape {}",
+        tf_position(.position), join_i64(.index), tf_shape(.shape)
     )]
     GatherNdOutOfBounds {
-        /// The index vector's position in `indices` (all but the last axis).
+        /// The index vector's position in `indices` (all but the last axis; empty for 1-d
+        /// `indices`, which TensorFlow prints as `indices = [..]`).
         position: Vec<usize>,
         /// The index vector.
         index: Vec<i64>,
         /// The shape of `params` (past the batch axes).
+        shape: Vec<usize>,
+    },
+
+    /// `tf_gather_nd`: `batch_dims` not less than the rank of `params` (checked after
+    /// [`GatherNdBatchDims`](Error::GatherNdBatchDims), as TensorFlow does).
+    #[error(
+        "Argument `batch_dims` = {batch_dims} must be less than rank(`params`) = {params_rank}"
+    )]
+    GatherNdBatchDimsParams {
+        /// The value given.
+        batch_dims: usize,
+        /// The rank of `params`.
+        params_rank: usize,
+    },
+
+    /// `tf_gather_nd`: at least one index vector, but `params` has no element (even when every
+    /// slice gathered would be empty).
+    #[error("Requested more than 0 entries, but params is empty.  Params shape: {}", tf_shape(.shape))]
+    GatherNdEmptyParams {
+        /// The shape of `params`.
         shape: Vec<usize>,
     },
 
@@ -904,6 +932,16 @@ fn py_shape(shape: &[usize]) -> String {
             let parts: Vec<String> = shape.iter().map(ToString::to_string).collect();
             format!("({})", parts.join(", "))
         }
+    }
+}
+
+/// `[1,2]`, or nothing for a 0-d array: where an element is, as TensorFlow's
+/// `SliceDebugString` prints it after the array's name.
+fn tf_position(position: &[usize]) -> String {
+    if position.is_empty() {
+        String::new()
+    } else {
+        format!("[{}]", join(position))
     }
 }
 

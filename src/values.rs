@@ -34,7 +34,7 @@ impl<'a, I: PrimInt> Values<'a, I> {
 }
 
 /// Every primitive integer fits in `i128` or `u128`.
-fn decimal<I: PrimInt>(v: I) -> String {
+pub(crate) fn decimal<I: PrimInt>(v: I) -> String {
     match (v.to_i128(), v.to_u128()) {
         (Some(x), _) => x.to_string(),
         (None, Some(x)) => x.to_string(),
