@@ -917,6 +917,27 @@ pub enum Error {
         /// The entry (1 or 2).
         index: usize,
     },
+
+    /// `tf_extract_image_patches` with [`Padding::Valid`](crate::Padding::Valid): the effective
+    /// patch size passes the input by so much that TensorFlow's output size,
+    /// `(input_size - effective_ksize + stride) / stride` rounded toward zero, is negative. (When
+    /// it rounds to 0 the result is empty instead.)
+    #[error(
+        "Computed output size would be negative: {output_size} [input_size: {input_size}, \
+         effective_filter_size: {effective_ksize}, stride: {stride}] (input axis {axis})"
+    )]
+    PatchesOutputNegative {
+        /// The spatial input axis (1 for rows, 2 for columns).
+        axis: usize,
+        /// The output size TensorFlow computed (saturated at `i128::MIN`).
+        output_size: i128,
+        /// The input's size on that axis.
+        input_size: usize,
+        /// `ksize + (ksize - 1) * (rate - 1)`, the patch's extent in the input.
+        effective_ksize: u128,
+        /// The stride on that axis.
+        stride: usize,
+    },
 }
 
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.

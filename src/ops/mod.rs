@@ -30,6 +30,7 @@ mod partition;
 
 // part 3: image layout
 mod depth;
+mod nhwc;
 mod patches;
 mod space_batch;
 

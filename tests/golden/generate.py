@@ -1495,7 +1495,7 @@ def slicing():
 
 # The other ops of the "Slicing and Joining" chapter: one gen_<family>.py each (see tfcommon.py).
 OP_FAMILIES = ["split", "concat", "tile", "pad", "reverse", "reverse_sequence", "transpose",
-               "gather", "gather_nd"]
+               "gather", "gather_nd", "depth", "patches"]
 
 
 def op_family(name):
