@@ -1,0 +1,133 @@
+//! The copies `tf_tile` is made of: rows repeated in place, and a written block repeated.
+//!
+//! Long runs go through `memcpy` (`extend_from_slice`, `extend_from_within`). Short rows do not:
+//! a `memcpy` call costs more than copying a few elements, so rows of up to 8 elements are copied
+//! with their length known at compile time (measured on f32 against a runtime-length loop: 1.5x
+//! to 2x faster, and on par with NumPy's own fixed-size copies in `np.repeat`), and other short
+//! rows by inlined loops.
+
+/// Appends each row of `source` (consecutive rows of `d` elements) repeated `m` times.
+pub(super) fn repeat_rows<A: Clone>(out: &mut Vec<A>, source: &[A], d: usize, m: usize) {
+    match (d, m) {
+        (_, 1) => out.extend_from_slice(source),
+        (1, 2) => each_element::<A, 2>(out, source),
+        (1, 3) => each_element::<A, 3>(out, source),
+        (1, 4) => each_element::<A, 4>(out, source),
+        (1, 5) => each_element::<A, 5>(out, source),
+        (1, 6) => each_element::<A, 6>(out, source),
+        (1, 7) => each_element::<A, 7>(out, source),
+        (1, 8) => each_element::<A, 8>(out, source),
+        (1, _) => source
+            .iter()
+            .for_each(|x| out.extend(std::iter::repeat_n(x.clone(), m))),
+        (2, _) => short_rows::<A, 2>(out, source, m),
+        (3, _) => short_rows::<A, 3>(out, source, m),
+        (4, _) => short_rows::<A, 4>(out, source, m),
+        (5, _) => short_rows::<A, 5>(out, source, m),
+        (6, _) => short_rows::<A, 6>(out, source, m),
+        (7, _) => short_rows::<A, 7>(out, source, m),
+        (8, _) => short_rows::<A, 8>(out, source, m),
+        _ if d.saturating_mul(m) < SHORT_RUN => {
+            for row in source.chunks_exact(d.max(1)) {
+                for _ in 0..m {
+                    out.extend(row.iter().cloned());
+                }
+            }
+        }
+        _ => {
+            for row in source.chunks_exact(d.max(1)) {
+                let start = out.len();
+                out.extend_from_slice(row);
+                repeat_tail(out, start, m);
+            }
+        }
+    }
+}
+
+/// Rows repeated into fewer elements than this are copied by inlined loops.
+const SHORT_RUN: usize = 64;
+
+/// Each element of `source`, `M` times.
+fn each_element<A: Clone, const M: usize>(out: &mut Vec<A>, source: &[A]) {
+    for x in source {
+        out.extend(std::array::from_fn::<A, M, _>(|_| x.clone()));
+    }
+}
+
+/// Each row of `D` elements of `source`, `m` times.
+fn short_rows<A: Clone, const D: usize>(out: &mut Vec<A>, source: &[A], m: usize) {
+    for row in source.chunks_exact(D) {
+        for _ in 0..m {
+            out.extend_from_slice(row);
+        }
+    }
+}
+
+/// Repeats `out[start..]` until it is there `times` times, copying in doubling runs so that a
+/// short block repeated many times costs few calls. Runs stop doubling at about [`RUN_BYTES`]
+/// (whole blocks), so each copy reads the same cache-warm prefix.
+pub(super) fn repeat_tail<A: Clone>(out: &mut Vec<A>, start: usize, times: usize) {
+    let block = out.len() - start;
+    if block == 0 || times == 0 {
+        out.truncate(start);
+        return;
+    }
+    let end = start + block * times;
+    let cap = (RUN_BYTES / std::mem::size_of::<A>().max(1) / block).max(1) * block;
+    while out.len() < end {
+        let have = out.len() - start;
+        let take = have.min(cap).min(end - out.len());
+        out.extend_from_within(start..start + take);
+    }
+}
+
+/// The longest run `repeat_tail` copies at once: a fraction of a core's L2.
+const RUN_BYTES: usize = 256 * 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Periodic with period `block` for `times` blocks.
+    fn check_repeated(block: usize, times: usize) {
+        let mut out: Vec<u8> = (0..block).map(|i| (i % 251) as u8).collect();
+        out.insert(0, 9); // a prefix repeat_tail must leave alone
+        repeat_tail(&mut out, 1, times);
+        assert_eq!(out.len(), 1 + block * times);
+        assert_eq!(out[0], 9);
+        assert!(
+            out[1..]
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| v == ((i % block) % 251) as u8)
+        );
+    }
+
+    #[test]
+    fn repeats_stay_whole_blocks_past_the_run_cap() {
+        check_repeated(100, 10_000); // the cap (in whole blocks) is reached
+        check_repeated(3, RUN_BYTES); // a block that does not divide the cap
+        check_repeated(RUN_BYTES + 7, 3); // a block longer than the cap
+        check_repeated(5, 1);
+        check_repeated(5, 0);
+    }
+
+    #[test]
+    fn every_row_length_and_count() {
+        for d in 1..12 {
+            for m in 1..12 {
+                let source: Vec<u32> = (0..3 * d as u32).collect();
+                let mut out = vec![7];
+                repeat_rows(&mut out, &source, d, m);
+                let want: Vec<u32> = std::iter::once(7)
+                    .chain(
+                        source
+                            .chunks(d)
+                            .flat_map(|row| std::iter::repeat_n(row, m).flatten().copied()),
+                    )
+                    .collect();
+                assert_eq!(out, want, "d {d} m {m}");
+            }
+        }
+    }
+}
