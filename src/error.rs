@@ -752,8 +752,9 @@ pub enum Error {
     /// `tf_dynamic_stitch`: the element shapes (`data[i].shape[indices[i].ndim..]`) differ.
     #[error(
         "Need data[0].shape[{first_rank}:] = data[{index}].shape[{rank}:], got data[0].shape = \
-         {}, data[{index}].shape = {}",
-        tf_shape(.first), tf_shape(.shape)
+         {}, data[{index}].shape = {}, indices[0].shape = {}, indices[{index}].shape = {}",
+        tf_shape(.first), tf_shape(.shape), tf_shape(prefix(.first, *.first_rank)),
+        tf_shape(prefix(.shape, *.rank))
     )]
     StitchElementShape {
         /// `i`.
@@ -964,6 +965,12 @@ fn tf_position(position: &[usize]) -> String {
     } else {
         format!("[{}]", join(position))
     }
+}
+
+/// The first `n` dims of `shape` (all of them if it has fewer): `indices[i].shape`, which
+/// `data[i].shape` starts with.
+fn prefix(shape: &[usize], n: usize) -> &[usize] {
+    shape.get(..n).unwrap_or(shape)
 }
 
 /// `0, 3`: an index vector as TensorFlow prints it.

@@ -100,6 +100,27 @@ pub(crate) fn check_size<A>(shape: &[usize]) -> Result<(), Error> {
     }
 }
 
+/// An empty `Vec` with room for the elements of an array of `shape`: [`check_size`], then a
+/// fallible reservation, so a size that passes the isize rule but cannot be allocated is
+/// [`Error::TooLarge`] rather than an abort.
+pub(crate) fn try_vec<A>(shape: &[usize]) -> Result<Vec<A>, Error> {
+    check_size::<A>(shape)?;
+    // check_size guarantees the product of the non-zero axes fits; a zero axis makes it 0.
+    let len = if shape.contains(&0) {
+        0
+    } else {
+        shape
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .unwrap_or(usize::MAX)
+    };
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
+        shape: shape.to_vec(),
+    })?;
+    Ok(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,8 @@
 //! Owned copies of slices: TensorFlow's `strided_slice` result as a new array, at memory speed.
 
-use ndarray::{ArrayD, ArrayView, IxDyn};
+use std::borrow::Cow;
+
+use ndarray::{ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
 
 /// A standard-layout (C order) copy of `view`, as TensorFlow's `strided_slice` returns it.
 ///
@@ -21,6 +23,17 @@ pub(crate) fn owned_copy<A: Clone>(view: ArrayView<'_, A, IxDyn>) -> ArrayD<A> {
         // Contiguous in C order (ndarray copies it as one slice), or empty (nothing to copy and
         // no element to fill with).
         _ => view.to_owned(),
+    }
+}
+
+/// The elements of `x` in C order, as one slice: borrowed where `x` is already contiguous in C
+/// order, else an [`owned_copy`]. The indexing ops (`tf_boolean_mask`, `tf_dynamic_partition`,
+/// `tf_dynamic_stitch`) then copy whole contiguous runs out of it.
+pub(crate) fn c_order<A: Clone, D: Dimension>(x: &ArrayRef<A, D>) -> Cow<'_, [A]> {
+    match x.as_slice() {
+        Some(slice) => Cow::Borrowed(slice),
+        // A fresh owned_copy is in standard layout from offset 0: its Vec is the C order.
+        None => Cow::Owned(owned_copy(x.view().into_dyn()).into_raw_vec_and_offset().0),
     }
 }
 
