@@ -380,6 +380,21 @@ pub enum Error {
         total: i64,
     },
 
+    /// `tf_split` with `Split::Sizes(&[size])`: a single part must be the whole axis. TensorFlow
+    /// does not infer a lone `-1` here.
+    #[error(
+        "If there is only one output, it must have the same size as the input. Input size: {dim} \
+         output size: {size} (split_dim {axis})"
+    )]
+    SplitOneOutput {
+        /// The (non-negative) split axis.
+        axis: usize,
+        /// Its size.
+        dim: usize,
+        /// The one size given.
+        size: i64,
+    },
+
     // ---- concat / stack ----
     /// `tf_concat` of 0-d arrays.
     #[error("ConcatOp : Can't concatenate scalars (use tf.stack instead)")]

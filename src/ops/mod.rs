@@ -11,6 +11,7 @@
 #![allow(unused_imports, dead_code)]
 
 mod axis;
+mod axis_set;
 
 // part 1: reshaping and joining
 mod concat;
