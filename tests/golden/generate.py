@@ -1494,7 +1494,8 @@ def slicing():
 
 
 # The other ops of the "Slicing and Joining" chapter: one gen_<family>.py each (see tfcommon.py).
-OP_FAMILIES = ["split", "concat", "tile", "pad", "reverse", "reverse_sequence", "transpose"]
+OP_FAMILIES = ["split", "concat", "tile", "pad", "reverse", "reverse_sequence", "transpose",
+               "space_batch"]
 
 
 def op_family(name):
