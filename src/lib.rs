@@ -94,7 +94,6 @@ pub use ext::TfSliceExt;
 pub use grad::strided_slice_grad;
 pub use masks::Masks;
 pub use move_ext::TfSliceMoveExt;
-#[allow(unused_imports)] // until the op modules are written
 pub use ops::*;
 pub use plan::{OutputAxis, Plan};
 pub use resolve::MAX_SPEC_LEN;
@@ -112,7 +111,6 @@ pub mod prelude {
     pub use crate::grad::strided_slice_grad;
     pub use crate::masks::Masks;
     pub use crate::move_ext::TfSliceMoveExt;
-    #[allow(unused_imports)] // until the op modules are written
     pub use crate::ops::*;
     pub use crate::plan::{OutputAxis, Plan};
     pub use crate::spec::{Entry, StridedSlice};

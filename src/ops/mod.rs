@@ -7,9 +7,6 @@
 //!
 //! Each module's public items are re-exported at the crate root and in the prelude.
 
-// Until every op module below is written (issues 6, 7 and 8 land them one by one).
-#![allow(unused_imports, dead_code)]
-
 mod axis;
 mod axis_set;
 
