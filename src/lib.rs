@@ -1,5 +1,5 @@
-//! TensorFlow's slicing ops on [ndarray](https://docs.rs/ndarray) arrays, with TensorFlow's exact
-//! semantics, as zero-copy views.
+//! TensorFlow's slicing and joining ops on [ndarray](https://docs.rs/ndarray) arrays, with
+//! TensorFlow's exact semantics, as zero-copy views wherever one exists.
 //!
 //! For people porting TensorFlow, Keras or TF-graph code to Rust: `x.tf_strided_slice(..)` gives the
 //! element-for-element answer `tf.strided_slice` gives (checked against TensorFlow 2.21 on
@@ -37,6 +37,35 @@
 //! | one slice, many tensors of one shape | [`spec.resolve(&shape)?`](StridedSlice::resolve), then [`plan.apply(&x)`](Plan::apply) | [`Plan`] |
 //! | what a graph node's spec does | [`spec.explain(&shape)`](StridedSlice::explain), [`spec.to_string()`](StridedSlice) | `String` |
 //! | `InvalidArgumentError: strides[1] must be non-zero` | [`Error::ZeroStride { index, axis: 1 }`](Error::ZeroStride) | |
+//!
+//! # The rest of TensorFlow's "Slicing and Joining" chapter
+//!
+//! Each op validates and resolves its arguments first (every TensorFlow check, in TensorFlow's
+//! order, checked against TensorFlow 2.21 on recorded cases), then copies or re-indexes with
+//! ndarray. Views where TensorFlow's result is a re-indexing; owned arrays otherwise, copied in
+//! whole contiguous runs.
+//!
+//! | TensorFlow | ndarray-tfslice | result |
+//! |---|---|---|
+//! | `tf.split(x, 3, axis)`, `tf.split(x, [2, -1, 1], axis)` | [`x.tf_split(Split::Num(3), axis)`](SplitExt::tf_split), [`x.tf_split(Split::Sizes(&[2, -1, 1]), axis)`](SplitExt::tf_split) | `Vec<ArrayView<A, D>>` |
+//! | `tf.unstack(x, axis)` (`unpack`) | [`x.tf_unstack(axis)`](SplitExt::tf_unstack) | `Vec<ArrayView<A, D::Smaller>>` |
+//! | `tf.concat(values, axis)` | [`tf_concat(&views, axis)`](tf_concat) | `Array<A, D>` |
+//! | `tf.stack(values, axis)` (`pack`) | [`tf_stack(&views, axis)`](tf_stack) | `Array<A, D::Larger>` |
+//! | `tf.tile(x, multiples)` | [`x.tf_tile(&multiples)`](TileExt::tf_tile) | `Array<A, D>` |
+//! | `tf.pad(x, paddings, "CONSTANT" \| "REFLECT" \| "SYMMETRIC", constant_values=c)` | [`x.tf_pad(&paddings, PadMode::Constant, c)`](PadExt::tf_pad) | `Array<A, D>` |
+//! | `tf.reverse(x, axis)` | [`x.tf_reverse(&axis)`](ReverseExt::tf_reverse) | `ArrayView<A, D>` (negative strides) |
+//! | `tf.reverse_sequence(x, seq_lengths, seq_axis, batch_axis)` | [`x.tf_reverse_sequence(&seq_lengths, seq_axis, batch_axis)`](ReverseSequenceExt::tf_reverse_sequence) | `Array<A, D>` |
+//! | `tf.transpose(x)`, `tf.transpose(x, perm)` | [`x.tf_transpose(None)`](TransposeExt::tf_transpose), [`x.tf_transpose(Some(&perm))`](TransposeExt::tf_transpose) | `ArrayView<A, D>` |
+//! | `tf.gather(x, indices, axis, batch_dims)` | [`x.tf_gather(&indices, axis, batch_dims)`](GatherExt::tf_gather) | `ArrayD<A>` |
+//! | `tf.gather_nd(x, indices, batch_dims)` | [`x.tf_gather_nd(&indices, batch_dims)`](GatherNdExt::tf_gather_nd) | `ArrayD<A>` |
+//! | `tf.boolean_mask(x, mask, axis)` | [`x.tf_boolean_mask(&mask, axis)`](BooleanMaskExt::tf_boolean_mask) | `ArrayD<A>` |
+//! | `tf.dynamic_partition(x, partitions, n)` | [`x.tf_dynamic_partition(&partitions, n)`](DynamicPartitionExt::tf_dynamic_partition) | `Vec<ArrayD<A>>` |
+//! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `ArrayD<A>` |
+//! | `tf.one_hot(indices, depth, on_value, off_value, axis)` | [`tf_one_hot(&indices, depth, on, off, axis)`](tf_one_hot) | `ArrayD<A>` |
+//! | `tf.nn.space_to_depth(x, b)`, `tf.nn.depth_to_space(x, b)` (NHWC) | [`x.tf_space_to_depth(b)`](SpaceToDepthExt::tf_space_to_depth), [`x.tf_depth_to_space(b)`](SpaceToDepthExt::tf_depth_to_space) | `Array<A, D>` |
+//! | `tf.space_to_batch_nd(x, block_shape, paddings)`, `tf.batch_to_space(x, block_shape, crops)` | [`x.tf_space_to_batch_nd(&block_shape, &paddings)`](SpaceToBatchExt::tf_space_to_batch_nd), [`x.tf_batch_to_space_nd(&block_shape, &crops)`](SpaceToBatchExt::tf_batch_to_space_nd) | `Array<A, D>` |
+//! | `tf.compat.v1.space_to_batch(x, paddings, b)`, `tf.compat.v1.batch_to_space(x, crops, b)` | [`x.tf_space_to_batch(&paddings, b)`](SpaceToBatchExt::tf_space_to_batch), [`x.tf_batch_to_space(&crops, b)`](SpaceToBatchExt::tf_batch_to_space) | `Array<A, D>` |
+//! | `tf.image.extract_patches(x, sizes, strides, rates, "SAME" \| "VALID")` | [`x.tf_extract_image_patches(ksizes, strides, rates, Padding::Same)`](ExtractImagePatchesExt::tf_extract_image_patches) | `Array<A, D>` |
 //!
 //! # How a spec becomes an ndarray slice
 //!
