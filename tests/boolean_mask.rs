@@ -8,28 +8,8 @@ use ndarray::{Array1, Array2, Array3, ArrayD, ArrayView1, IxDyn, ShapeBuilder, a
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
-/// The row-major flat position of `index` in `shape`.
-fn flat(index: &[usize], shape: &[usize]) -> usize {
-    index.iter().zip(shape).fold(0, |f, (&i, &d)| f * d + i)
-}
-
-/// Every multi-index of `shape`, in C order.
-fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut all = vec![vec![]];
-    for &d in shape {
-        all = all
-            .into_iter()
-            .flat_map(|prefix| {
-                (0..d).map(move |i| {
-                    let mut p = prefix.clone();
-                    p.push(i);
-                    p
-                })
-            })
-            .collect();
-    }
-    all
-}
+mod naive;
+use naive::{flat, indices};
 
 /// Which error TF raises, or the result's shape and the input positions it holds.
 #[derive(Debug, PartialEq)]

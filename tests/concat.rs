@@ -8,35 +8,8 @@ use ndarray::{
 use ndarray_tfslice::{Error, tf_concat, tf_stack};
 use proptest::prelude::*;
 
-/// Every index of `shape`, in row-major order.
-fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    if shape.contains(&0) {
-        return all;
-    }
-    let mut idx = vec![0; shape.len()];
-    loop {
-        all.push(idx.clone());
-        let mut k = shape.len();
-        loop {
-            if k == 0 {
-                return all;
-            }
-            k -= 1;
-            idx[k] += 1;
-            if idx[k] < shape[k] {
-                break;
-            }
-            idx[k] = 0;
-        }
-    }
-}
-
-fn norm_axis(axis: isize, rank: usize) -> Option<usize> {
-    let r = rank as isize;
-    let a = if axis < 0 { axis + r } else { axis };
-    (0..r).contains(&a).then_some(a as usize)
-}
+mod naive;
+use naive::{indices, tf_axis};
 
 /// TensorFlow's `tf.concat`, from its definition: the variant name of the error, or the result.
 fn concat_oracle(xs: &[ArrayD<i64>], axis: isize) -> Result<ArrayD<i64>, &'static str> {
@@ -47,7 +20,7 @@ fn concat_oracle(xs: &[ArrayD<i64>], axis: isize) -> Result<ArrayD<i64>, &'stati
         return Ok(xs[0].clone());
     }
     let rank = xs[0].ndim();
-    let ax = match norm_axis(axis, rank) {
+    let ax = match tf_axis(axis, rank) {
         Some(a) => a,
         None if rank == 0 && axis == 0 => 0,
         None => return Err("AxisOutOfRange"),
@@ -87,7 +60,7 @@ fn stack_oracle(xs: &[ArrayD<i64>], axis: isize) -> Result<ArrayD<i64>, &'static
         return Err("NoInputs");
     }
     let rank = xs[0].ndim();
-    let ax = norm_axis(axis, rank + 1).ok_or("AxisOutOfRange")?;
+    let ax = tf_axis(axis, rank + 1).ok_or("AxisOutOfRange")?;
     if xs.iter().any(|x| x.shape() != xs[0].shape()) {
         return Err("StackShapeMismatch");
     }
@@ -168,7 +141,7 @@ fn shape_strategy() -> impl Strategy<Value = Vec<usize>> {
 fn concat_case() -> impl Strategy<Value = (Vec<Vec<usize>>, Vec<u8>, isize)> {
     (shape_strategy(), 1usize..5, any::<u64>(), -6isize..6).prop_map(|(base, n, bits, axis)| {
         let rank = base.len();
-        let ax = norm_axis(axis, rank);
+        let ax = tf_axis(axis, rank);
         let mut shapes = Vec::new();
         let mut layouts = Vec::new();
         for k in 0..n {

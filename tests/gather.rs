@@ -8,6 +8,9 @@ use ndarray::{
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
+mod naive;
+use naive::arange;
+
 /// `out[b.., p.., i.., q..] = params[b.., p.., indices[b.., i..], q..]`, index by index; `Err`
 /// with the first bad index's position if the result has elements and an index is outside the
 /// axis. `axis` and `batch_dims` are already non-negative and valid.
@@ -43,11 +46,6 @@ fn oracle(
         at.extend_from_slice(q);
         params[IxDyn(&at)]
     }))
-}
-
-fn arange(shape: &[usize]) -> ArrayD<i64> {
-    let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).unwrap()
 }
 
 /// params shape, axis, batch_dims, indices shape (sharing the batch axes), index values (some

@@ -8,6 +8,9 @@ use ndarray::{
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
+mod naive;
+use naive::arange;
+
 /// What the oracle expects: the result, or the position of the last bad index vector, or the
 /// empty-params error.
 #[derive(Debug)]
@@ -68,11 +71,6 @@ fn oracle(params: &ArrayD<i64>, indices: &ArrayD<i64>, bd: usize) -> Want {
         at.extend_from_slice(s);
         params[IxDyn(&at)]
     }))
-}
-
-fn arange(shape: &[usize]) -> ArrayD<i64> {
-    let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).unwrap()
 }
 
 /// params shape, batch_dims, indices (sharing the batch axes; vectors of depth up to the rank

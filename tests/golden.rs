@@ -9,7 +9,7 @@ use ndarray_tfslice::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{arange, ints, load, shape_of};
+use common::{arange, compare_array, ints, load, shape_of};
 
 /// Narrows to the index type TensorFlow was given, so every width goes through the generic path.
 fn narrow<T: TryFrom<i64>>(v: &[i64]) -> Vec<T> {
@@ -49,18 +49,7 @@ fn compare(result: Result<ArrayViewD<'_, i64>, Error>, expect: &Value) -> Result
 
 fn compare_owned(result: Result<ArrayD<i64>, Error>, expect: &Value) -> Result<(), String> {
     match (result, expect.get("error")) {
-        (Ok(view), None) => {
-            let shape: Vec<usize> = ints(&expect["shape"]).iter().map(|&d| d as usize).collect();
-            let values = ints(&expect["values"]);
-            if view.shape() != shape.as_slice() {
-                return Err(format!("shape {:?}, TF {:?}", view.shape(), shape));
-            }
-            let got: Vec<i64> = view.iter().copied().collect();
-            if got != values {
-                return Err(format!("values {got:?}, TF {values:?}"));
-            }
-            Ok(())
-        }
+        (Ok(view), None) => compare_array(&view, expect),
         (Err(err), Some(tf)) => {
             let (kind, message) = (
                 tf["kind"].as_str().unwrap(),

@@ -42,9 +42,5 @@ fn concat_and_stack_match_tensorflow() {
 
 #[test]
 fn each_op_has_enough_cases() {
-    let cases = common::load("concat.json");
-    for op in ["concat", "stack"] {
-        let n = cases.iter().filter(|c| c["op"] == op).count();
-        assert!(n >= 100, "{op}: {n} cases");
-    }
+    common::assert_op_counts("concat.json", &["concat", "stack"], 100);
 }

@@ -25,11 +25,5 @@ fn golden_depth() {
 
 #[test]
 fn golden_depth_per_op() {
-    for op in ["space_to_depth", "depth_to_space"] {
-        let n = common::load("depth.json")
-            .iter()
-            .filter(|c| c["op"] == op)
-            .count();
-        assert!(n >= 100, "{op}: {n} cases");
-    }
+    common::assert_op_counts("depth.json", &["space_to_depth", "depth_to_space"], 100);
 }

@@ -2,23 +2,14 @@
 
 mod common;
 
-use common::{arange, compare, ints, replay, shape_of};
-use ndarray::{ArrayD, IxDyn};
+use common::{arange, compare, int_array, replay, shape_of};
+use ndarray::ArrayD;
 use ndarray_tfslice::prelude::*;
 use serde_json::Value;
 
-/// `indices` as TensorFlow had it: `{shape, values}` in the case's integer type.
-fn index_array<T: TryFrom<i64>>(v: &Value) -> ArrayD<T> {
-    let values = ints(&v["values"])
-        .into_iter()
-        .map(|x| T::try_from(x).unwrap_or_else(|_| panic!("{x} fits the case's dtype")))
-        .collect();
-    ArrayD::from_shape_vec(IxDyn(&shape_of(&v["shape"])), values).expect("indices shape")
-}
-
 fn gather<T: TryFrom<i64> + num_traits::PrimInt>(case: &Value) -> Result<ArrayD<i64>, Error> {
     let params = arange(&shape_of(&case["shape"]));
-    let indices = index_array::<T>(&case["indices"]);
+    let indices = int_array::<T>(&case["indices"]);
     let axis = case["axis"].as_i64().expect("axis") as isize;
     let batch_dims = case["batch_dims"].as_i64().expect("batch_dims") as isize;
     params.tf_gather(&indices, axis, batch_dims)

@@ -1,21 +1,15 @@
 //! Replays `tests/golden/one_hot.json` (TensorFlow's `tf.one_hot`) through `tf_one_hot`, with
 //! the indices in the integer type TensorFlow was given (`int32`, `int64`, `uint8`, `int8`).
 
-use ndarray::{ArrayD, IxDyn};
 use ndarray_tfslice::prelude::*;
 use num_traits::PrimInt;
 use serde_json::Value;
 
 mod common;
-use common::{compare, ints, replay, shape_of};
+use common::{compare, int_array, replay};
 
-fn run<I: PrimInt>(case: &Value) -> Result<(), String> {
-    let idx = &case["indices"];
-    let values = ints(&idx["values"])
-        .into_iter()
-        .map(|v| I::from(v).expect("fits the dtype"))
-        .collect();
-    let indices = ArrayD::from_shape_vec(IxDyn(&shape_of(&idx["shape"])), values).expect("shape");
+fn run<I: PrimInt + TryFrom<i64>>(case: &Value) -> Result<(), String> {
+    let indices = int_array::<I>(&case["indices"]);
     let depth = case["depth"].as_u64().expect("a depth") as usize;
     let on = case["on"].as_i64().expect("on");
     let off = case["off"].as_i64().expect("off");

@@ -4,7 +4,7 @@ use ndarray_tfslice::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{arange, compare, ints, replay, shape_of};
+use common::{arange, compare, ints, replay, rows, shape_of};
 
 fn mode(case: &Value) -> PadMode {
     match case["mode"].as_str().expect("a mode") {
@@ -15,25 +15,13 @@ fn mode(case: &Value) -> PadMode {
     }
 }
 
-fn paddings(case: &Value) -> Vec<[usize; 2]> {
-    case["paddings"]
-        .as_array()
-        .expect("a paddings array")
-        .iter()
-        .map(|row| {
-            let r = shape_of(row);
-            [r[0], r[1]]
-        })
-        .collect()
-}
-
 #[test]
 fn golden_pad() {
     replay("pad.json", 300, |case| {
         let x = arange(&shape_of(&case["shape"]));
         let value = case["constant_value"].as_i64().expect("an int");
         compare(
-            x.tf_pad(&paddings(case), mode(case), value),
+            x.tf_pad(&rows(&case["paddings"]), mode(case), value),
             &case["expect"],
         )
     });

@@ -2,42 +2,15 @@
 //! `tf.dynamic_stitch`) through `tf_dynamic_partition` and `tf_dynamic_stitch`, with the index
 //! arrays as `i32` (TensorFlow's type) and again as `i64`.
 
-use ndarray::{ArrayD, ArrayViewD, IxDyn};
+use ndarray::{ArrayD, ArrayViewD};
 use ndarray_tfslice::prelude::*;
 use num_traits::PrimInt;
 use serde_json::Value;
 
 mod common;
-use common::{arange, compare, compare_array, compare_error, ints, replay, shape_of};
+use common::{arange, compare, compare_outputs, int_array, replay_op, shape_of};
 
-/// `{shape, values}` as an array of `I`.
-fn int_array<I: PrimInt>(v: &Value) -> ArrayD<I> {
-    let values = ints(&v["values"])
-        .into_iter()
-        .map(|x| I::from(x).expect("fits the index type"))
-        .collect();
-    ArrayD::from_shape_vec(IxDyn(&shape_of(&v["shape"])), values).expect("shape")
-}
-
-fn compare_outputs(result: Result<Vec<ArrayD<i64>>, Error>, expect: &Value) -> Result<(), String> {
-    match (result, expect.get("error")) {
-        (Ok(parts), None) => {
-            let want = expect["outputs"].as_array().expect("an outputs array");
-            if parts.len() != want.len() {
-                return Err(format!("{} outputs, TF {}", parts.len(), want.len()));
-            }
-            for (i, (part, tf)) in parts.iter().zip(want).enumerate() {
-                compare_array(part, tf).map_err(|why| format!("output {i}: {why}"))?;
-            }
-            Ok(())
-        }
-        (Err(err), Some(tf)) => compare_error(&err, tf),
-        (Ok(parts), Some(tf)) => Err(format!("Ok with {} outputs, TF raised {tf}", parts.len())),
-        (Err(err), None) => Err(format!("Err({err}), TF returned {expect}")),
-    }
-}
-
-fn partition_case<I: PrimInt>(case: &Value) -> Result<(), String> {
+fn partition_case<I: PrimInt + TryFrom<i64>>(case: &Value) -> Result<(), String> {
     let data = arange(&shape_of(&case["shape"]));
     let partitions = int_array::<I>(&case["partitions"]);
     let n = case["num_partitions"].as_u64().expect("a count") as usize;
@@ -65,7 +38,7 @@ fn same_negative_position(err: &Error, case: &Value) -> Result<(), String> {
     }
 }
 
-fn stitch_case<I: PrimInt>(case: &Value) -> Result<(), String> {
+fn stitch_case<I: PrimInt + TryFrom<i64>>(case: &Value) -> Result<(), String> {
     let indices: Vec<ArrayD<I>> = case["indices"]
         .as_array()
         .expect("indices")
@@ -89,15 +62,7 @@ fn stitch_case<I: PrimInt>(case: &Value) -> Result<(), String> {
 
 #[test]
 fn dynamic_partition_matches_tensorflow() {
-    let count = common::load("partition.json")
-        .iter()
-        .filter(|c| c["op"] == "dynamic_partition")
-        .count();
-    assert!(count >= 100, "{count} dynamic_partition cases");
-    replay("partition.json", 200, |case| {
-        if case["op"] != "dynamic_partition" {
-            return Ok(());
-        }
+    replay_op("partition.json", "dynamic_partition", 100, |case| {
         partition_case::<i32>(case).map_err(|why| format!("i32: {why}"))?;
         partition_case::<i64>(case).map_err(|why| format!("i64: {why}"))
     });
@@ -105,15 +70,7 @@ fn dynamic_partition_matches_tensorflow() {
 
 #[test]
 fn dynamic_stitch_matches_tensorflow() {
-    let count = common::load("partition.json")
-        .iter()
-        .filter(|c| c["op"] == "dynamic_stitch")
-        .count();
-    assert!(count >= 100, "{count} dynamic_stitch cases");
-    replay("partition.json", 200, |case| {
-        if case["op"] != "dynamic_stitch" {
-            return Ok(());
-        }
+    replay_op("partition.json", "dynamic_stitch", 100, |case| {
         stitch_case::<i32>(case).map_err(|why| format!("i32: {why}"))?;
         stitch_case::<i64>(case).map_err(|why| format!("i64: {why}"))
     });

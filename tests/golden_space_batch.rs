@@ -3,21 +3,10 @@
 
 mod common;
 
-use common::{arange, compare, ints, replay, shape_of};
+use common::{arange, compare, ints, replay, replay_op, rows, shape_of};
 use ndarray::{ArrayD, IxDyn};
 use ndarray_tfslice::prelude::*;
 use serde_json::Value;
-
-fn rows(v: &Value) -> Vec<[usize; 2]> {
-    v.as_array()
-        .expect("rows")
-        .iter()
-        .map(|r| {
-            let r = shape_of(r);
-            [r[0], r[1]]
-        })
-        .collect()
-}
 
 fn input(case: &Value) -> ArrayD<i64> {
     let shape = shape_of(&case["shape"]);
@@ -49,46 +38,32 @@ fn check(case: &Value, op: &str) -> Result<(), String> {
     compare(result, &case["expect"])
 }
 
-fn replay_op(op: &'static str, min_cases: usize) {
-    let file = format!("space_batch.json#{op}");
-    let cases: Vec<Value> = common::load("space_batch.json")
-        .into_iter()
-        .filter(|c| c["op"] == op)
-        .collect();
-    assert!(
-        cases.len() >= min_cases,
-        "{file}: {} cases, expected at least {min_cases}",
-        cases.len()
-    );
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|c| {
-            check(c, op)
-                .err()
-                .map(|why| format!("{}: {why}", c["name"]))
-        })
-        .collect();
-    assert!(failures.is_empty(), "{file}:\n{}", failures.join("\n"));
-}
-
 #[test]
 fn golden_space_to_batch_nd() {
-    replay_op("space_to_batch_nd", 100);
+    replay_op("space_batch.json", "space_to_batch_nd", 100, |case| {
+        check(case, "space_to_batch_nd")
+    });
 }
 
 #[test]
 fn golden_batch_to_space_nd() {
-    replay_op("batch_to_space_nd", 100);
+    replay_op("space_batch.json", "batch_to_space_nd", 100, |case| {
+        check(case, "batch_to_space_nd")
+    });
 }
 
 #[test]
 fn golden_space_to_batch() {
-    replay_op("space_to_batch", 50);
+    replay_op("space_batch.json", "space_to_batch", 50, |case| {
+        check(case, "space_to_batch")
+    });
 }
 
 #[test]
 fn golden_batch_to_space() {
-    replay_op("batch_to_space", 50);
+    replay_op("space_batch.json", "batch_to_space", 50, |case| {
+        check(case, "batch_to_space")
+    });
 }
 
 #[test]

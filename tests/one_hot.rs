@@ -7,22 +7,8 @@ use ndarray::{Array1, Array2, ArrayD, ArrayView1, IxDyn, ShapeBuilder, arr0, arr
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
-/// Every multi-index of `shape`, in C order.
-fn positions(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut all = vec![vec![]];
-    for &d in shape {
-        let mut next = Vec::new();
-        for prefix in &all {
-            for i in 0..d {
-                let mut p = prefix.clone();
-                p.push(i);
-                next.push(p);
-            }
-        }
-        all = next;
-    }
-    all
-}
+mod naive;
+use naive::indices;
 
 /// `out[i.., d, j..] = indices[i.., j..] == d`, as (shape, values), or `None` for a bad axis.
 fn oracle(
@@ -41,7 +27,7 @@ fn oracle(
     };
     let mut out_shape = shape.to_vec();
     out_shape.insert(a, depth);
-    let values = positions(&out_shape)
+    let values = indices(&out_shape)
         .into_iter()
         .map(|p| {
             let mut q = p.clone();

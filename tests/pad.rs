@@ -2,9 +2,12 @@
 //! time, index arithmetic only, no code shared with `src/`), plus edge cases: rank 0, rank 9,
 //! zero-size axes, views in any layout, sizes too large.
 
-use ndarray::{Array, ArrayD, ArrayView, ArrayViewD, Axis, IxDyn, array, s};
+use ndarray::{Array, ArrayD, ArrayView, ArrayViewD, Axis, array, s};
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
+
+mod naive;
+use naive::{arange, indices};
 
 /// What the oracle expects: the output's shape and elements, or which check fails.
 #[derive(Debug, PartialEq)]
@@ -34,14 +37,8 @@ fn oracle(shape: &[usize], values: &[i64], paddings: &[[usize; 2]], mode: PadMod
         .collect();
     let total: usize = out.iter().product();
     let mut result = Vec::with_capacity(total);
-    for flat in 0..total {
-        // The output index, row-major.
-        let mut rest = flat;
-        let mut index = vec![0usize; out.len()];
-        for k in (0..out.len()).rev() {
-            index[k] = rest % out[k];
-            rest /= out[k];
-        }
+    // The output indices, row-major.
+    for index in indices(&out) {
         // Its source: per axis, i = j - before, mirrored back into [0, n) or outside.
         let mut source = 0usize;
         let mut inside = true;
@@ -70,11 +67,6 @@ fn got(result: Result<ArrayD<i64>, Error>) -> Want {
         Err(Error::SymmetricPaddingTooLarge { axis, .. }) => Want::Symmetric { axis },
         Err(e) => panic!("unexpected error {e}"),
     }
-}
-
-fn arange(shape: &[usize]) -> ArrayD<i64> {
-    let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).unwrap()
 }
 
 /// The input seen through a view of another layout: 0 as it is, 1 transposed, 2 every axis

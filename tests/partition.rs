@@ -9,26 +9,8 @@ use ndarray::{
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
-/// Every multi-index of `shape`, in C order.
-fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut all = vec![vec![]];
-    for &d in shape {
-        let mut next = Vec::new();
-        for prefix in &all {
-            for i in 0..d {
-                let mut p = prefix.clone();
-                p.push(i);
-                next.push(p);
-            }
-        }
-        all = next;
-    }
-    all
-}
-
-fn flat(index: &[usize], shape: &[usize]) -> usize {
-    index.iter().zip(shape).fold(0, |f, (&i, &d)| f * d + i)
-}
+mod naive;
+use naive::{flat, indices};
 
 /// `outputs[i] = pack([data[js, ...] for js if partitions[js] == i])`, as flat positions into
 /// `data` with each output's shape. Partition numbers must be valid.

@@ -2,9 +2,12 @@
 //! element at a time, index arithmetic only, no code shared with `src/`), plus edge cases: every
 //! axis order, rank 9, zero-size axes, views in any layout, lengths of any integer type.
 
-use ndarray::{Array, ArrayD, ArrayView, ArrayViewD, Axis, IxDyn, array, s};
+use ndarray::{Array, ArrayD, ArrayView, ArrayViewD, Axis, array, s};
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
+
+mod naive;
+use naive::{arange, flat, indices};
 
 /// What the oracle expects: the output's elements (its shape is the input's), or which check
 /// fails, named by TensorFlow's order.
@@ -51,19 +54,12 @@ fn oracle(shape: &[usize], values: &[i64], lengths: &[i64], seq: isize, batch: i
     }
     let total: usize = shape.iter().product();
     let mut out = Vec::with_capacity(total);
-    for flat in 0..total {
-        let mut rest = flat;
-        let mut index = vec![0usize; shape.len()];
-        for k in (0..shape.len()).rev() {
-            index[k] = rest % shape[k];
-            rest /= shape[k];
-        }
+    for mut index in indices(shape) {
         let n = lengths[index[batch]] as usize;
         if index[seq] < n {
             index[seq] = n - 1 - index[seq];
         }
-        let source = index.iter().zip(shape).fold(0, |acc, (&i, &d)| acc * d + i);
-        out.push(values[source]);
+        out.push(values[flat(&index, shape)]);
     }
     Want::Ok(out)
 }
@@ -92,11 +88,6 @@ fn got(shape: &[usize], result: Result<ArrayD<i64>, Error>) -> Want {
         Err(Error::SeqLengthTooLong { index, .. }) => Want::TooLong(index),
         Err(e) => panic!("unexpected error {e}"),
     }
-}
-
-fn arange(shape: &[usize]) -> ArrayD<i64> {
-    let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).unwrap()
 }
 
 /// 0: as it is, 1: transposed, 2: every axis reversed.

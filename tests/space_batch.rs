@@ -13,33 +13,12 @@ use ndarray::{Array, Array4, ArrayD, Axis, IxDyn, array, s};
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
+mod naive;
+use naive::indices;
+
 // ---------------------------------------------------------------------------------------------
 // The oracle
 // ---------------------------------------------------------------------------------------------
-
-/// All indices of `shape` in C order.
-fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut out = vec![];
-    if shape.contains(&0) {
-        return out;
-    }
-    let mut idx = vec![0; shape.len()];
-    loop {
-        out.push(idx.clone());
-        let mut axis = shape.len();
-        loop {
-            if axis == 0 {
-                return out;
-            }
-            axis -= 1;
-            idx[axis] += 1;
-            if idx[axis] < shape[axis] {
-                break;
-            }
-            idx[axis] = 0;
-        }
-    }
-}
 
 /// TF's result, or `None` where TF raises (any of its errors).
 fn oracle_space_to_batch(

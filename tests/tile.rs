@@ -5,29 +5,8 @@ use ndarray::{Array, Array2, ArrayD, Axis, IxDyn, Slice, arr0, array, s};
 use ndarray_tfslice::{Error, TileExt};
 use proptest::prelude::*;
 
-/// Every index of `shape`, in row-major order.
-fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    if shape.contains(&0) {
-        return all;
-    }
-    let mut idx = vec![0; shape.len()];
-    loop {
-        all.push(idx.clone());
-        let mut k = shape.len();
-        loop {
-            if k == 0 {
-                return all;
-            }
-            k -= 1;
-            idx[k] += 1;
-            if idx[k] < shape[k] {
-                break;
-            }
-            idx[k] = 0;
-        }
-    }
-}
+mod naive;
+use naive::{arange, indices};
 
 fn tile_oracle(x: &ArrayD<i64>, multiples: &[usize]) -> Option<ArrayD<i64>> {
     if multiples.len() != x.ndim() {
@@ -47,11 +26,6 @@ fn tile_oracle(x: &ArrayD<i64>, multiples: &[usize]) -> Option<ArrayD<i64>> {
         })
         .collect();
     Some(ArrayD::from_shape_vec(shape, values).unwrap())
-}
-
-fn arange(shape: &[usize]) -> ArrayD<i64> {
-    let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(shape, (0..n as i64).collect()).unwrap()
 }
 
 proptest! {

@@ -2,51 +2,15 @@
 //! transpose and reverse allocate no more than ndarray's own `permuted_axes` / `invert_axis`;
 //! split and unstack allocate one `Vec` of views (plus what each view's dims cost in ndarray).
 //!
-//! A counting global allocator, in a test binary of its own, counts what the current thread
-//! allocates while a call runs.
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+//! A counting global allocator (`common/alloc.rs`), in a test binary of its own, counts what the
+//! current thread allocates while a call runs.
 
 use ndarray::{Array3, ArrayD, ArrayView3, Axis, IxDyn};
 use ndarray_tfslice::prelude::*;
 
-struct Counting;
-
-thread_local! {
-    // Per thread: the harness runs tests in parallel, and each counts only its own allocations.
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-    static CALLS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            BYTES.with(|b| b.set(b.get() + layout.size()));
-            CALLS.with(|c| c.set(c.get() + 1));
-        }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// (bytes, allocation calls) made by `f` on this thread.
-fn measure<R>(f: impl FnOnce() -> R) -> (usize, usize, R) {
-    BYTES.with(|b| b.set(0));
-    CALLS.with(|c| c.set(0));
-    COUNTING.with(|c| c.set(true));
-    let r = f();
-    COUNTING.with(|c| c.set(false));
-    (BYTES.with(Cell::get), CALLS.with(Cell::get), r)
-}
+#[path = "common/alloc.rs"]
+mod counting;
+use counting::measure;
 
 #[test]
 fn transpose_and_reverse_allocate_nothing_at_low_rank() {

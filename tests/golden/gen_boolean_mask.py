@@ -23,7 +23,8 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import (arange, array_field, as_expect, assert_at_least, classify, clean_message,
+                      new_case, outcome_counts, rand_shape, random_ones)
 
 FILE = "boolean_mask.json"
 SEED = 7_101
@@ -60,11 +61,7 @@ def case(name, shape, mask, axis=0, note=None):
     mask = np.asarray(mask, dtype=bool)
     shape = list(shape)
     rank, k = len(shape), mask.ndim
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(shape=shape, mask={"shape": list(mask.shape), "values": mask.reshape(-1).tolist()},
-             axis=axis)
+    c = new_case(name, note, shape=shape, mask=array_field(mask), axis=axis)
     if k == 0:
         c["expect"] = run(shape, mask, axis)
         assert c["expect"]["error"]["kind"] == "BooleanMaskScalar", c
@@ -140,15 +137,6 @@ def hand():
     ]
 
 
-def rand_shape(rng):
-    rank = rng.choices(range(6), weights=[1, 3, 4, 4, 3, 2])[0]
-    dims = [0] + [1, 2, 3, 4] * 3 + [5]
-    while True:
-        shape = [rng.choice(dims) for _ in range(rank)]
-        if np.prod(shape, dtype=np.int64) <= 600:
-            return shape
-
-
 def random_cases(rng, n):
     cases = []
     for i in range(n):
@@ -187,15 +175,10 @@ def build():
 
 
 def check(cases):
-    kinds = {}
-    for c in cases:
-        exp = c["expect"]
-        kind = exp["error"]["kind"] if "error" in exp else "ok"
-        kinds[kind] = kinds.get(kind, 0) + 1
-    need = {"ok": 80, "BooleanMaskScalar": 3, "BooleanMaskShape": 10, "AxisOutOfRange": 8}
-    short = {k: (kinds.get(k, 0), n) for k, n in need.items() if kinds.get(k, 0) < n}
-    assert not short, f"too few cases of kind: {short}"
-    assert sum(c["name"].startswith("random-") for c in cases) >= 100
-    ranks = {len(c["shape"]) for c in cases if c["name"].startswith("random-")}
+    assert_at_least(outcome_counts(cases),
+                    {"ok": 80, "BooleanMaskScalar": 3, "BooleanMaskShape": 10, "AxisOutOfRange": 8})
+    rand = random_ones(cases)
+    assert len(rand) >= 100, len(rand)
+    ranks = {len(c["shape"]) for c in rand}
     assert ranks == set(range(6)), ranks
     assert any("tf_negative_axis" in c and c["tf_negative_axis"] != "same" for c in cases)

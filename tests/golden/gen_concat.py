@@ -29,7 +29,7 @@ import re
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, new_case, outcome, random_ones
 
 FILE = "concat.json"
 SEED = 6_002
@@ -97,11 +97,8 @@ def model(op, shapes, axis, res):
 
 
 def case(name, op, shapes, axis, note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(op=op, shapes=[list(s) for s in shapes], axis=axis, expect=run(op, shapes, axis))
-    return c
+    return new_case(name, note, op=op, shapes=[list(s) for s in shapes], axis=axis,
+                    expect=run(op, shapes, axis))
 
 
 def hand_concat():
@@ -251,9 +248,9 @@ def check(cases):
     ]:
         mine = [c for c in cases if c["op"] == op]
         assert len(mine) >= least, (op, len(mine))
-        rand = [c for c in mine if c["name"].startswith("random-")]
+        rand = random_ones(mine)
         assert len(rand) >= 100, (op, len(rand))
-        seen = {c["expect"]["error"]["kind"] if "error" in c["expect"] else "ok" for c in mine}
+        seen = {outcome(c) for c in mine}
         assert kinds <= seen, (op, kinds - seen)
         empty = [c for c in mine if "shape" in c["expect"] and 0 in c["expect"]["shape"]]
         assert len(empty) >= 10, (op, "zero-size results", len(empty))

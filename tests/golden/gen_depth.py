@@ -20,7 +20,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, new_case, tally
 
 FILE = "depth.json"
 SEED = 8_001
@@ -61,12 +61,8 @@ def run(op, shape, block_size):
 
 
 def case(name, op, shape, block_size, note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(op=op, shape=list(shape), block_size=block_size,
-             expect=run(op, shape, block_size))
-    return c
+    return new_case(name, note, op=op, shape=list(shape), block_size=block_size,
+                    expect=run(op, shape, block_size))
 
 
 def hand():
@@ -158,13 +154,6 @@ def build():
             + random_cases(rng, "depth_to_space", 150))
 
 
-def kind(c):
-    exp = c["expect"]
-    if "error" in exp:
-        return exp["error"]["kind"]
-    return "ok-empty" if 0 in exp["shape"] else "ok"
-
-
 def check(cases):
     for op, kinds in [
         ("space_to_depth", ["BlockSizeTooSmall", "WrongRank", "SpaceNotDivisible"]),
@@ -172,9 +161,10 @@ def check(cases):
     ]:
         mine = [c for c in cases if c["op"] == op]
         assert len(mine) >= 100, (op, len(mine))
-        assert sum(kind(c) == "ok" for c in mine) >= 50, op
-        assert sum(kind(c) == "ok-empty" for c in mine) >= 10, op
+        counts = tally(mine)
+        assert counts.get("ok", 0) >= 50, (op, counts)
+        assert counts.get("ok-empty", 0) >= 10, (op, counts)
         for k in kinds:
-            got = sum(kind(c) == k for c in mine)
+            got = counts.get(k, 0)
             assert got >= 8, f"{op}: only {got} {k} cases"
         assert {0, 2, 3, 4} <= {c["block_size"] for c in mine}, op

@@ -25,7 +25,8 @@ import re
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import (arange, array_field, as_expect, assert_error_kinds, classify, clean_message,
+                      new_case, random_ones)
 
 FILE = "gather.json"
 SEED = 7_001
@@ -61,18 +62,16 @@ def run(shape, indices, dtype, axis, batch_dims):
 
 def case(name, shape, indices, axis, batch_dims=0, dtype="int32", note=None):
     arr = np.asarray(indices, dtype=np.int64)
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update({
-        "shape": list(shape),
-        "indices": {"shape": list(arr.shape), "values": arr.reshape(-1).tolist()},
-        "dtype": dtype,
-        "axis": axis,
-        "batch_dims": batch_dims,
-        "expect": run(shape, arr, dtype, axis, batch_dims),
-    })
-    return c
+    return new_case(
+        name,
+        note,
+        shape=list(shape),
+        indices=array_field(arr),
+        dtype=dtype,
+        axis=axis,
+        batch_dims=batch_dims,
+        expect=run(shape, arr, dtype, axis, batch_dims),
+    )
 
 
 def seed_cases():
@@ -195,11 +194,9 @@ def build():
 
 def check(cases):
     assert len(cases) >= 150, len(cases)
-    rand = [c for c in cases if c["name"].startswith("random-")]
+    rand = random_ones(cases)
     assert len(rand) >= 100, len(rand)
-    kinds = {c["expect"]["error"]["kind"] for c in cases if "error" in c["expect"]}
-    want = {k for k, _ in ERRORS}
-    assert kinds == want, f"error kinds not covered: {sorted(want - kinds)}"
+    assert_error_kinds(cases, ERRORS)
     batched = [c for c in cases if c["batch_dims"] != 0 and c["axis"] != 0]
     assert len(batched) >= 100, len(batched)
     ok_batched = [c for c in batched if "error" not in c["expect"]]

@@ -30,7 +30,8 @@ import re
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import (arange, array_field, as_expect, assert_error_kinds, classify, clean_message,
+                      error_kinds, new_case, random_ones)
 
 FILE = "gather_nd.json"
 SEED = 7_002
@@ -77,17 +78,15 @@ def run(shape, indices, dtype, batch_dims):
 
 def case(name, shape, indices, batch_dims=0, dtype="int32", note=None):
     arr = np.asarray(indices, dtype=np.int64)
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update({
-        "shape": list(shape),
-        "indices": {"shape": list(arr.shape), "values": arr.reshape(-1).tolist()},
-        "dtype": dtype,
-        "batch_dims": batch_dims,
-        "expect": run(shape, arr, dtype, batch_dims),
-    })
-    return c
+    return new_case(
+        name,
+        note,
+        shape=list(shape),
+        indices=array_field(arr),
+        dtype=dtype,
+        batch_dims=batch_dims,
+        expect=run(shape, arr, dtype, batch_dims),
+    )
 
 
 def seed_cases():
@@ -227,15 +226,13 @@ def build():
 
 def check(cases):
     assert len(cases) >= 150, len(cases)
-    rand = [c for c in cases if c["name"].startswith("random-")]
+    rand = random_ones(cases)
     assert len(rand) >= 100, len(rand)
-    kinds = {c["expect"]["error"]["kind"] for c in cases if "error" in c["expect"]}
-    want = {k for k, _ in ERRORS}
-    assert kinds == want, f"error kinds not covered: {sorted(want - kinds)}"
+    assert_error_kinds(cases, ERRORS)
     batched = [c for c in cases if c["batch_dims"]]
     assert len(batched) >= 80, len(batched)
     assert sum("error" not in c["expect"] for c in batched) >= 50
-    rand_kinds = {c["expect"]["error"]["kind"] for c in rand if "error" in c["expect"]}
+    rand_kinds = error_kinds(rand)
     assert len(rand_kinds) >= 5, rand_kinds
     slices = [c for c in cases if "error" not in c["expect"]
               and c["indices"]["shape"] and c["indices"]["shape"][-1] < len(c["shape"]) - c["batch_dims"]]

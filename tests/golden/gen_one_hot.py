@@ -17,7 +17,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import as_expect, classify, clean_message
+from tfcommon import array_field, as_expect, classify, clean_message, new_case, outcome_counts, random_ones
 
 FILE = "one_hot.json"
 SEED = 7_301
@@ -36,11 +36,8 @@ def model(indices, depth, on, off, axis):
 
 def case(name, indices, depth, on=1, off=0, axis=-1, dtype="int64", note=None):
     indices = np.asarray(indices, dtype=DTYPES[dtype])
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(indices={"shape": list(indices.shape), "values": indices.reshape(-1).tolist(),
-                      "dtype": dtype}, depth=depth, on=on, off=off, axis=axis)
+    c = new_case(name, note, indices=dict(array_field(indices), dtype=dtype), depth=depth, on=on,
+                 off=off, axis=axis)
     try:
         res = tf.one_hot(tf.constant(indices), depth, on_value=np.int64(on),
                          off_value=np.int64(off), axis=axis)
@@ -119,13 +116,9 @@ def build():
 
 
 def check(cases):
-    kinds = {}
-    for c in cases:
-        exp = c["expect"]
-        kind = exp["error"]["kind"] if "error" in exp else "ok"
-        kinds[kind] = kinds.get(kind, 0) + 1
+    kinds = outcome_counts(cases)
     assert kinds.get("ok", 0) >= 100 and kinds.get("OneHotAxis", 0) >= 15, kinds
-    rand = [c for c in cases if c["name"].startswith("random-")]
+    rand = random_ones(cases)
     assert len(rand) >= 100
     assert {len(c["indices"]["shape"]) for c in rand} == {0, 1, 2, 3}
     assert {c["indices"]["dtype"] for c in rand} == set(DTYPES)

@@ -22,7 +22,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, error_kinds, new_case
 
 FILE = "pad.json"
 SEED = 6_004
@@ -74,13 +74,9 @@ def run(shape, paddings, mode, value):
 
 
 def case(name, shape, paddings, mode, value=0, note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
     paddings = [list(p) for p in paddings]
-    c.update(shape=list(shape), paddings=paddings, mode=mode, constant_value=value,
-             expect=run(shape, paddings, mode, value))
-    return c
+    return new_case(name, note, shape=list(shape), paddings=paddings, mode=mode,
+                    constant_value=value, expect=run(shape, paddings, mode, value))
 
 
 def hand():
@@ -175,6 +171,6 @@ def check(cases):
         # REFLECT cannot succeed on a zero-size axis, not even with zero padding.
         assert any(0 in c["shape"] for c in (rand if mode == "REFLECT" else ok)), mode
         assert any(c["constant_value"] != 0 for c in ok), mode
-    kinds = {c["expect"]["error"]["kind"] for c in cases if "error" in c["expect"]}
+    kinds = error_kinds(cases)
     want = {"PaddingsLength", "ReflectPaddingTooLarge", "SymmetricPaddingTooLarge", "TooLarge"}
     assert kinds == want, kinds

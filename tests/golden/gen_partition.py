@@ -32,7 +32,8 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import (arange, array_field, as_expect, assert_at_least, classify, clean_message,
+                      new_case, outcome_counts, rand_shape)
 
 FILE = "partition.json"
 SEED = 7_201
@@ -65,8 +66,7 @@ def error_expect(exc, table, tf_message_only):
 
 
 def int_array(a):
-    a = np.asarray(a, dtype=np.int64)
-    return {"shape": list(a.shape), "values": a.reshape(-1).tolist()}
+    return array_field(np.asarray(a, dtype=np.int64))
 
 
 # --------------------------------------------------------------------------------------------
@@ -84,11 +84,8 @@ def partition_model(shape, parts, n):
 
 def partition_case(name, shape, parts, n, note=None):
     parts = np.asarray(parts, dtype=np.int64)
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(op="dynamic_partition", shape=list(shape), partitions=int_array(parts),
-             num_partitions=n)
+    c = new_case(name, note, op="dynamic_partition", shape=list(shape),
+                 partitions=int_array(parts), num_partitions=n)
     x = tf.constant(arange(shape))
     try:
         res = tf.dynamic_partition(x, tf.constant(parts, dtype=tf.int32), n)
@@ -135,15 +132,6 @@ def hand_partition():
         P("zero-slice-out-of-range", (2, 0), [1, 3], 3,
           note="the values are checked even when the slices are empty"),
     ]
-
-
-def rand_shape(rng, max_rank=5, limit=600):
-    rank = rng.choices(range(max_rank + 1), weights=[1, 3, 4, 4, 3, 2][:max_rank + 1])[0]
-    dims = [0] + [1, 2, 3, 4] * 3 + [5]
-    while True:
-        shape = [rng.choice(dims) for _ in range(rank)]
-        if np.prod(shape, dtype=np.int64) <= limit:
-            return shape
 
 
 def random_partitions(rng, count):
@@ -199,10 +187,8 @@ def stitch_model(indices, data):
 def stitch_case(name, indices, data_shapes, note=None):
     indices = [np.asarray(i, dtype=np.int64) for i in indices]
     data = stitch_data(data_shapes)
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(op="dynamic_stitch", indices=[int_array(i) for i in indices], data=data)
+    c = new_case(name, note, op="dynamic_stitch", indices=[int_array(i) for i in indices],
+                 data=data)
     arrays = [d["start"] + arange(d["shape"]) for d in data]
     try:
         args = ([i.astype(np.int32) for i in indices], arrays)
@@ -304,12 +290,7 @@ def build():
 
 def check(cases):
     def kinds(op):
-        k = {}
-        for c in cases:
-            if c["op"] == op:
-                kind = c["expect"]["error"]["kind"] if "error" in c["expect"] else "ok"
-                k[kind] = k.get(kind, 0) + 1
-        return k
+        return outcome_counts(c for c in cases if c["op"] == op)
     part, stitch = kinds("dynamic_partition"), kinds("dynamic_stitch")
     print(f"  dynamic_partition: {dict(sorted(part.items()))}")
     print(f"  dynamic_stitch: {dict(sorted(stitch.items()))}")
@@ -317,7 +298,6 @@ def check(cases):
     need_s = {"ok": 80, "StitchCount": 3, "NoInputs": 1, "StitchIndexNegative": 8,
               "StitchShape": 5, "StitchElementShape": 5}
     for have, need in ((part, need_p), (stitch, need_s)):
-        short = {k: (have.get(k, 0), n) for k, n in need.items() if have.get(k, 0) < n}
-        assert not short, f"too few cases of kind: {short}"
+        assert_at_least(have, need)
     assert sum(c["name"].startswith("random-partition-") for c in cases) >= 100
     assert sum(c["name"].startswith("random-stitch-") for c in cases) >= 100

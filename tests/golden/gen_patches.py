@@ -22,7 +22,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, kind_of, new_case, tally
 
 FILE = "patches.json"
 SEED = 8_003
@@ -82,12 +82,9 @@ def run(shape, ksizes, strides, rates, padding):
 
 
 def case(name, shape, ksizes, strides, rates, padding, note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(shape=list(shape), ksizes=list(ksizes), strides=list(strides), rates=list(rates),
-             padding=padding, expect=run(shape, ksizes, strides, rates, padding))
-    return c
+    return new_case(name, note, shape=list(shape), ksizes=list(ksizes), strides=list(strides),
+                    rates=list(rates), padding=padding,
+                    expect=run(shape, ksizes, strides, rates, padding))
 
 
 def hand():
@@ -193,21 +190,15 @@ def build():
     return hand() + random_cases(rng, 240)
 
 
-def kind(c):
-    exp = c["expect"]
-    if "error" in exp:
-        return exp["error"]["kind"]
-    return "ok-empty" if 0 in exp["shape"] else "ok"
-
-
 def check(cases):
     assert len(cases) >= 100, len(cases)
-    assert sum(kind(c) == "ok" for c in cases) >= 80
-    assert sum(kind(c) == "ok-empty" for c in cases) >= 20
+    counts = tally(cases)
+    assert counts.get("ok", 0) >= 80, counts
+    assert counts.get("ok-empty", 0) >= 20, counts
     for k, _ in ERRORS:
-        got = sum(kind(c) == k for c in cases)
+        got = counts.get(k, 0)
         assert got >= 5, f"only {got} {k} cases"
-    ok = [c for c in cases if kind(c) == "ok"]
+    ok = [c for c in cases if kind_of(c) == "ok"]
     for padding in ["SAME", "VALID"]:
         assert sum(c["padding"] == padding for c in ok) >= 30, padding
     assert sum(c["rates"] != [1, 1, 1, 1] for c in ok) >= 20

@@ -22,7 +22,7 @@ import re
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, new_case, outcome_counts
 
 FILE = "reverse.json"
 SEED = 6_005
@@ -90,11 +90,7 @@ def case(name, shape, axis, note=None):
         note = f"{note}; {why}" if note else why
     expect = graph
     assert (numpy_model(shape, axis) or expect) == expect, (shape, axis)
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(shape=list(shape), axis=list(axis), expect=expect)
-    return c
+    return new_case(name, note, shape=list(shape), axis=list(axis), expect=expect)
 
 
 def hand():
@@ -166,10 +162,7 @@ def build():
 
 def check(cases):
     assert len(cases) >= 100, len(cases)
-    kinds = {}
-    for c in cases:
-        k = c["expect"]["error"]["kind"] if "error" in c["expect"] else "ok"
-        kinds[k] = kinds.get(k, 0) + 1
+    kinds = outcome_counts(cases)
     assert kinds.get("ok", 0) >= 60, kinds
     for k, _ in ERRORS:
         assert kinds.get(k, 0) >= 15, kinds

@@ -19,7 +19,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, error_kinds, new_case, random_ones
 
 FILE = "reverse_sequence.json"
 SEED = 6_005
@@ -68,12 +68,8 @@ def run(shape, lengths, seq, batch, dtype):
 
 
 def case(name, shape, lengths, seq, batch, dtype="int64", note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(shape=list(shape), seq_lengths=list(lengths), seq_axis=seq, batch_axis=batch,
-             dtype=dtype, expect=run(shape, lengths, seq, batch, dtype))
-    return c
+    return new_case(name, note, shape=list(shape), seq_lengths=list(lengths), seq_axis=seq,
+                    batch_axis=batch, dtype=dtype, expect=run(shape, lengths, seq, batch, dtype))
 
 
 def hand():
@@ -176,7 +172,7 @@ def build():
 
 
 def check(cases):
-    rand = [c for c in cases if c["name"].startswith("random-")]
+    rand = random_ones(cases)
     assert len(rand) >= 100, len(rand)
     ok = [c for c in rand if "error" not in c["expect"]]
     assert len(ok) >= 120, len(ok)
@@ -184,9 +180,9 @@ def check(cases):
     assert {len(c["shape"]) for c in ok} == {2, 3, 4, 5}
     assert any(c["seq_axis"] < c["batch_axis"] for c in ok)
     assert any(math.prod(c["shape"]) == 0 for c in ok)
-    kinds = {c["expect"]["error"]["kind"] for c in cases if "error" in c["expect"]}
+    kinds = error_kinds(cases)
     want = {"AxisOutOfRange", "SeqAxisIsBatchAxis", "SeqLengthsCount", "SeqLengthNegative",
             "SeqLengthTooLong"}
     assert kinds == want, kinds
-    rand_kinds = {c["expect"]["error"]["kind"] for c in rand if "error" in c["expect"]}
+    rand_kinds = error_kinds(rand)
     assert rand_kinds == want, rand_kinds

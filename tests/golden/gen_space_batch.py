@@ -26,7 +26,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message, tally
+from tfcommon import arange, as_expect, classify, clean_message, random_ones, tally
 
 FILE = "space_batch.json"
 
@@ -365,7 +365,7 @@ def build():
 def check(cases):
     for op in ND_OPS + V1_OPS:
         mine = [c for c in cases if c["op"] == op]
-        rand = [c for c in mine if c["name"].startswith("random-")]
+        rand = random_ones(mine)
         need = 100 if op in ND_OPS else 50
         assert len(rand) >= need, (op, len(rand))
         counts = tally(mine)

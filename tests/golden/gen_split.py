@@ -22,7 +22,8 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import (SMALL_DIMS, arange, as_expect, classify, clean_message, new_case, outcome,
+                      rand_shape)
 
 FILE = "split.json"
 SEED = 6_001
@@ -87,10 +88,7 @@ def run_unstack(shape, axis):
 
 
 def split_case(name, shape, axis, num_split=None, size_splits=None, note=None):
-    case = {"name": name}
-    if note:
-        case["note"] = note
-    case.update(op="split", shape=list(shape), axis=axis)
+    case = new_case(name, note, op="split", shape=list(shape), axis=axis)
     if size_splits is None:
         case["num_split"] = num_split
     else:
@@ -100,11 +98,8 @@ def split_case(name, shape, axis, num_split=None, size_splits=None, note=None):
 
 
 def unstack_case(name, shape, axis, note=None):
-    case = {"name": name}
-    if note:
-        case["note"] = note
-    case.update(op="unstack", shape=list(shape), axis=axis, expect=run_unstack(shape, axis))
-    return case
+    return new_case(name, note, op="unstack", shape=list(shape), axis=axis,
+                    expect=run_unstack(shape, axis))
 
 
 def hand_split():
@@ -173,13 +168,11 @@ def hand_unstack():
     ]
 
 
-def rand_shape(rng, big=False):
-    rank = rng.choices(range(6), weights=[1, 3, 4, 4, 3, 2])[0]
-    dims = [0] + [1, 2, 3, 4] * 3 + ([6, 8, 12] if big else [5])
-    while True:
-        shape = [rng.choice(dims) for _ in range(rank)]
-        if np.prod(shape, dtype=np.int64) <= 1200:
-            return shape
+BIG_DIMS = [0] + [1, 2, 3, 4] * 3 + [6, 8, 12]
+
+
+def split_shape(rng, big=False):
+    return rand_shape(rng, limit=1200, dims=BIG_DIMS if big else SMALL_DIMS)
 
 
 def rand_axis(rng, rank, valid_share=0.85):
@@ -227,7 +220,7 @@ def rand_sizes(rng, dim):
 def random_split(rng, n):
     cases = []
     for i in range(n):
-        shape = rand_shape(rng, big=True)
+        shape = split_shape(rng, big=True)
         rank = len(shape)
         axis = rand_axis(rng, rank)
         dim = shape[axis] if -rank <= axis < rank else 4
@@ -251,7 +244,7 @@ def random_split(rng, n):
 def random_unstack(rng, n):
     cases = []
     for i in range(n):
-        shape = rand_shape(rng)
+        shape = split_shape(rng)
         axis = rand_axis(rng, len(shape), valid_share=0.8)
         cases.append(unstack_case(f"random-unstack-{i:03d}", shape, axis))
     return cases
@@ -262,11 +255,6 @@ def build():
     return hand_split() + random_split(rng, 160) + hand_unstack() + random_unstack(rng, 110)
 
 
-def kind(case):
-    exp = case["expect"]
-    return exp["error"]["kind"] if "error" in exp else "ok"
-
-
 def check(cases):
     for op, kinds, minimum in [
         ("split", [k for k, _ in SPLIT_ERRORS], 4),
@@ -274,9 +262,9 @@ def check(cases):
     ]:
         mine = [c for c in cases if c["op"] == op]
         assert len(mine) >= 100, (op, len(mine))
-        assert sum(kind(c) == "ok" for c in mine) >= 60, op
+        assert sum(outcome(c) == "ok" for c in mine) >= 60, op
         for k in kinds:
-            got = sum(kind(c) == k for c in mine)
+            got = sum(outcome(c) == k for c in mine)
             assert got >= minimum, f"{op}: only {got} {k} cases"
         empties = [c for c in mine if "outputs" in c["expect"]
                    and any(0 in o["shape"] for o in c["expect"]["outputs"])]

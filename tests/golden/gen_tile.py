@@ -21,7 +21,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, new_case, outcome, random_ones
 
 FILE = "tile.json"
 SEED = 6_003
@@ -53,11 +53,8 @@ def run(shape, multiples):
 
 
 def case(name, shape, multiples, note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(shape=list(shape), multiples=list(multiples), expect=run(shape, multiples))
-    return c
+    return new_case(name, note, shape=list(shape), multiples=list(multiples),
+                    expect=run(shape, multiples))
 
 
 def hand():
@@ -121,9 +118,9 @@ def build():
 
 
 def check(cases):
-    rand = [c for c in cases if c["name"].startswith("random-")]
+    rand = random_ones(cases)
     assert len(rand) >= 100, len(rand)
-    kinds = {c["expect"]["error"]["kind"] if "error" in c["expect"] else "ok" for c in cases}
+    kinds = {outcome(c) for c in cases}
     assert {"ok", "TileMultiplesLength", "TooLarge"} <= kinds, kinds
     empty = [c for c in rand if "shape" in c["expect"] and 0 in c["expect"]["shape"]]
     assert len(empty) >= 10, ("zero-size results", len(empty))

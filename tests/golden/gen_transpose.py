@@ -15,7 +15,7 @@ import random
 import numpy as np
 import tensorflow as tf
 
-from tfcommon import arange, as_expect, classify, clean_message
+from tfcommon import arange, as_expect, classify, clean_message, new_case, outcome_counts
 
 FILE = "transpose.json"
 SEED = 6_007
@@ -43,11 +43,7 @@ def run(shape, perm):
 
 
 def case(name, shape, perm, note=None):
-    c = {"name": name}
-    if note:
-        c["note"] = note
-    c.update(shape=list(shape), perm=perm, expect=run(shape, perm))
-    return c
+    return new_case(name, note, shape=list(shape), perm=perm, expect=run(shape, perm))
 
 
 def hand():
@@ -126,10 +122,7 @@ def build():
 
 def check(cases):
     assert len(cases) >= 100, len(cases)
-    kinds = {}
-    for c in cases:
-        k = c["expect"]["error"]["kind"] if "error" in c["expect"] else "ok"
-        kinds[k] = kinds.get(k, 0) + 1
+    kinds = outcome_counts(cases)
     assert kinds.get("ok", 0) >= 60, kinds
     for k, _ in ERRORS:
         assert kinds.get(k, 0) >= 8, kinds

@@ -49,7 +49,7 @@ import numpy as np
 import tensorflow as tf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tfcommon import arange, as_expect, classify, clean_message, kind_of, tally, write_json  # noqa: E402
+from tfcommon import arange, as_expect, classify, clean_message, tally, write_json  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

@@ -55,10 +55,25 @@ def arange(shape):
     return _ARANGE[shape]
 
 
+def array_field(arr):
+    """`{"shape", "values"}` of any array (indices, a mask), values flattened in C order."""
+    arr = np.asarray(arr)
+    return {"shape": list(arr.shape), "values": arr.reshape(-1).tolist()}
+
+
 def as_expect(arr):
     arr = np.asarray(arr)
     assert arr.dtype == np.int64, arr.dtype
-    return {"shape": list(arr.shape), "values": arr.reshape(-1).tolist()}
+    return array_field(arr)
+
+
+def new_case(name, note=None, **fields):
+    """A case dict: `name`, then `note` if there is one, then `fields` in the order given."""
+    c = {"name": name}
+    if note:
+        c["note"] = note
+    c.update(fields)
+    return c
 
 
 def write_json(path, cases):
@@ -79,6 +94,55 @@ def kind_of(case):
     if "outputs" in exp:
         return "ok"
     return "ok-empty" if 0 in exp["shape"] else "ok"
+
+
+def outcome(case):
+    """The case's error kind, or "ok" (empty results included; see `kind_of` to tell them apart)."""
+    exp = case["expect"]
+    return exp["error"]["kind"] if "error" in exp else "ok"
+
+
+def outcome_counts(cases):
+    """How many cases have each `outcome`."""
+    counts = {}
+    for c in cases:
+        counts[outcome(c)] = counts.get(outcome(c), 0) + 1
+    return counts
+
+
+def error_kinds(cases):
+    """The set of error kinds among `cases`."""
+    return {c["expect"]["error"]["kind"] for c in cases if "error" in c["expect"]}
+
+
+def assert_error_kinds(cases, table):
+    """The error kinds among `cases` are exactly those of the (kind, regex) `table`."""
+    kinds, want = error_kinds(cases), {k for k, _ in table}
+    assert kinds == want, (f"error kinds missing: {sorted(want - kinds)}, "
+                           f"unknown: {sorted(kinds - want)}")
+
+
+def random_ones(cases, prefix="random-"):
+    """The randomly generated cases (by name)."""
+    return [c for c in cases if c["name"].startswith(prefix)]
+
+
+def assert_at_least(counts, need):
+    """Each kind in `need` has at least that many in `counts`."""
+    short = {k: (counts.get(k, 0), n) for k, n in need.items() if counts.get(k, 0) < n}
+    assert not short, f"too few cases of kind: {short}"
+
+
+SMALL_DIMS = [0] + [1, 2, 3, 4] * 3 + [5]
+
+
+def rand_shape(rng, max_rank=5, limit=600, dims=SMALL_DIMS):
+    """A shape of rank 0..max_rank (mostly 2 or 3) from `dims`, of at most `limit` elements."""
+    rank = rng.choices(range(max_rank + 1), weights=[1, 3, 4, 4, 3, 2][:max_rank + 1])[0]
+    while True:
+        shape = [rng.choice(dims) for _ in range(rank)]
+        if np.prod(shape, dtype=np.int64) <= limit:
+            return shape
 
 
 def tally(cases):

@@ -1,10 +1,11 @@
-//! What the view-op oracle tests (`split.rs`, `transpose.rs`, `reverse.rs`) share: inputs that are
-//! themselves views with unusual strides, and row-major index enumeration. Nothing here uses the
-//! crate.
+//! What the oracle tests share: inputs that are themselves views with unusual strides (the view
+//! ops `split.rs`, `transpose.rs`, `reverse.rs`), `arange` inputs, row-major index enumeration
+//! and flattening, and TF's reading of an axis. Nothing here uses the crate, so an oracle built on
+//! it still shares no code with `src/`.
 //!
-//! The oracles say, for each output element, which input element it is (a multi-index). The tests
-//! then check the output element *is* that input element (same address): values and zero-copy at
-//! once.
+//! The view-op oracles say, for each output element, which input element it is (a multi-index).
+//! The tests then check the output element *is* that input element (same address): values and
+//! zero-copy at once.
 #![allow(dead_code)]
 
 use ndarray::{Array, ArrayD, ArrayViewD, Axis, IxDyn, Slice};
@@ -50,8 +51,7 @@ pub fn base(shape: &[usize], layout: Layout) -> ArrayD<i64> {
         }
         _ => {}
     }
-    let n: usize = base_shape.iter().product();
-    Array::from_shape_vec(IxDyn(&base_shape), (0..n as i64).collect()).unwrap()
+    arange(&base_shape)
 }
 
 /// The input view of `shape` into `base`.
@@ -82,6 +82,17 @@ pub fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
             idx
         })
         .collect()
+}
+
+/// The row-major (C-order) position of `index` in an array of `shape`.
+pub fn flat(index: &[usize], shape: &[usize]) -> usize {
+    index.iter().zip(shape).fold(0, |f, (&i, &d)| f * d + i)
+}
+
+/// `0, 1, 2, ...` in row-major order, in an array of `shape`: each value says where it was.
+pub fn arange(shape: &[usize]) -> ArrayD<i64> {
+    let n: usize = shape.iter().product();
+    Array::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).unwrap()
 }
 
 /// `axis` in `[-rank, rank)` as TF reads it, or `None`.
