@@ -1,9 +1,13 @@
-"""One markdown table: ndarray-tfslice (criterion) beside ndarray, NumPy and TensorFlow eager
-(benches/peers.py), for the view cases of benches/cases.json and the owned operations of
-benches/assign.rs. Normally run by benches/compare.sh.
+"""Two markdown tables. First: ndarray-tfslice (criterion) beside ndarray, NumPy and TensorFlow
+eager (benches/peers.py), for the view cases of benches/cases.json and the owned operations of
+benches/assign.rs. Then the slicing and joining ops (below). Normally run by benches/compare.sh.
 
     python3 benches/compare.py target/peers.json [--criterion-dir target/criterion] [--pinned CPU]
-                            [--since UNIX_TIME]
+                            [--since UNIX_TIME] [--ops target/ops_numpy/*.json]
+
+A second table follows: every slicing and joining op (OPS: the criterion benches views, join, pad,
+gather, mask, depth and space_batch) beside its ndarray-native twin and NumPy (the --ops files,
+written by those benches' Python scripts with --json; see benches/peers_common.py).
 
 Criterion figures are `mean.point_estimate` of `<group>/<function>/new/estimates.json`; the peer
 figures are the best of several timeit repeats. A missing figure prints as `-`.
@@ -16,6 +20,7 @@ import math
 import os
 import platform
 import subprocess
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -57,6 +62,126 @@ OWNED = [
 ]
 OWNED_SEL = "`sel` = `[::-1, 1:63:2, ::-2]` on 256×64×64 (value 256×31×32)"
 
+# The slicing and joining ops (benches/views.rs, join.rs, pad.rs, gather.rs, mask.rs, depth.rs,
+# space_batch.rs) beside NumPy (their *_peers.py / mask_numpy.py / space_batch.py --json, whose keys
+# are "<criterion group>/<numpy name>"). Rows: (label, criterion group, ndarray-tfslice fn,
+# ndarray-native fn or None, numpy name); a parameterized criterion id is "<fn>/<parameter>".
+VIEW_RANKS = {1: "1048576", 3: "64×128×128", 6: "16×8×8×8×8×16"}
+VIEW_REVERSE_AXES = {1: "[0]", 3: "[0, -1]", 6: "[0, 2, -1]"}
+PAD_WIDTHS = {"1-2": "[[1, 1], [2, 2]]", "16": "[[16, 16], [16, 16]]"}
+PAD_NATIVE = {
+    "constant": "ndarray_from_elem_assign",
+    "reflect": "ndarray_concatenate_reflect",
+    "symmetric": "ndarray_concatenate_symmetric",
+}
+OPS = [
+    *(
+        (f"`concat` 4 × 512×512, axis {a}", "concat_4x1MiB", f"tf_concat_axis{a}",
+         f"ndarray_concatenate_axis{a}", f"numpy_concatenate_axis{a}")
+        for a in (0, 1)
+    ),
+    *(
+        (f"`stack` 4 × 512×512, axis {a}", "stack_4x1MiB", f"tf_stack_axis{a}",
+         f"ndarray_stack_axis{a}", f"numpy_stack_axis{a}")
+        for a in (0, 2)
+    ),
+    ("`tile` 512×512 by [2, 2]", "tile_to_4MiB", "tf_tile_1MiB_by_2x2",
+     "ndarray_concatenate_1MiB_by_2x2", "numpy_tile_1MiB_by_2x2"),
+    ("`tile` 1×256 by [4096, 1]", "tile_to_4MiB", "tf_tile_row256_by_4096x1",
+     "ndarray_broadcast_to_owned_row256_by_4096x1", "numpy_tile_row256_by_4096x1"),
+    ("`tile` 1×16 by [1, 16384]", "tile_to_4MiB", "tf_tile_row16_by_1x16384",
+     "ndarray_concatenate_row16_by_1x16384", "numpy_tile_row16_by_1x16384"),
+    *(
+        (f"`pad` {mode}, 1024×1024 by {widths}", f"pad_4MiB_{tag}", f"tf_pad_{mode}",
+         native, f"numpy_pad_{mode}")
+        for tag, widths in PAD_WIDTHS.items()
+        for mode, native in PAD_NATIVE.items()
+    ),
+    *(
+        (f"`reverse_sequence` {label}", "reverse_sequence_4MiB", f"tf_reverse_sequence_{case}",
+         f"ndarray_to_owned_assign_{case}", f"numpy_loop_{case}")
+        for label, case in (
+            ("512×2048, batch axis 0, seq axis 1", "batch0_seq1"),
+            ("512×2048, seq axis 0, batch axis 1", "seq0_batch1"),
+            ("512×64×32, seq axis 0, batch axis 1", "time_major_512x64x32"),
+        )
+    ),
+    ("`gather` 10 000 rows of 4096×256", "gather_rows_4MiB", "tf_gather", "ndarray_select",
+     "numpy_take"),
+    ("`gather` 256 columns (axis 1) of 4096×256", "gather_last_axis_4MiB", "tf_gather",
+     "ndarray_select", "numpy_take"),
+    ("`gather_nd` 10 000 row indices into 4096×256", "gather_nd_rows_4MiB", "tf_gather_nd",
+     "ndarray_select", "numpy_fancy_tuple"),
+    ("`gather_nd` 2^20 (row, column) pairs of 4096×256", "gather_nd_elements_4MiB",
+     "tf_gather_nd", "ndarray_index_loop", "numpy_fancy_tuple"),
+    ("`boolean_mask` rows of 4096×256 (1-D mask)", "boolean_mask_4MiB", "tf_boolean_mask_rows",
+     "ndarray_select_rows", "numpy_mask_rows"),
+    ("`boolean_mask` elements of 4096×256 (2-D mask)", "boolean_mask_4MiB",
+     "tf_boolean_mask_elements", "ndarray_iter_filter_elements", "numpy_mask_elements"),
+    ("`dynamic_partition` 4096×256 rows into 4", "partition_4MiB", "tf_dynamic_partition_rows",
+     "ndarray_select_per_partition", "numpy_partition_rows"),
+    ("`dynamic_stitch` those 4 parts back to 4096×256", "partition_4MiB",
+     "tf_dynamic_stitch_rows", "ndarray_zeros_then_assign_rows", "numpy_stitch_rows_zeros"),
+    ("`one_hot` 65536 indices, depth 16", "one_hot_4MiB", "tf_one_hot", "ndarray_eye_select",
+     "numpy_eye_index"),
+    ("`one_hot` 65536 indices, depth 16, axis 0", "one_hot_4MiB", "tf_one_hot_axis0", None,
+     "numpy_eye_index_axis0"),
+    ("`space_to_depth` 4×256×256×4, block 2", "space_to_depth_4MiB", "tf_space_to_depth",
+     "ndarray_permuted_to_owned", "numpy_reshape_transpose_copy"),
+    *(
+        (f"`depth_to_space` {shape.replace('x', '×')}, block 2", "depth_to_space_4MiB",
+         f"tf_depth_to_space_{shape}", f"ndarray_permuted_to_owned_{shape}",
+         f"numpy_reshape_transpose_copy_{shape}")
+        for shape in ("4x256x256x4", "4x128x128x16")
+    ),
+    *(
+        (f"`space_to_batch_nd` 4×256×256×4, block [2, 2], pad {p}", f"space_to_batch_4MiB_pad{p}",
+         "tf_space_to_batch_nd", "ndarray_pad_reshape_permute_copy",
+         "numpy_pad_reshape_transpose_copy")
+        for p in (0, 2)
+    ),
+    *(
+        (f"`batch_to_space_nd` back to 4×256×256×4, crop {p}", f"batch_to_space_4MiB_crop{p}",
+         "tf_batch_to_space_nd", "ndarray_reshape_permute_copy_crop",
+         "numpy_reshape_transpose_copy_crop_view")
+        for p in (0, 2)
+    ),
+    ("`extract_image_patches` 3×3, stride 2, SAME on 4×128×128×4", "extract_image_patches_1MiB",
+     "tf_extract_image_patches", "ndarray_pad_windows_collect", "numpy_pad_sliding_window_copy"),
+    # View ops: O(rank) views of 4 MiB `IxDyn` arrays (views.rs), reported without a target.
+    *(
+        (f"`split` {how}, last axis, rank {r} ({shape}) (views)", "split_4_ways_last_axis",
+         f"tf_split_{kind}/{r}", f"{native}/{r}", f"numpy_split_{np_kind}/{r}")
+        for r, shape in VIEW_RANKS.items()
+        for how, kind, native, np_kind in (
+            ("into 4", "num", "ndarray_axis_chunks_iter", "num"),
+            ("by sizes [c, -1, c, c]", "sizes", "ndarray_split_at", "indices"),
+        )
+    ),
+    *(
+        (f"`unstack` axis {a}, rank {r} ({VIEW_RANKS[r]}) (views)", "unstack",
+         f"tf_unstack/rank{r}_axis{a}", f"ndarray_axis_iter/rank{r}_axis{a}",
+         f"{'numpy_list' if a == 0 else 'numpy_list_moveaxis'}/rank{r}_axis{a}")
+        for r, a in ((1, 0), (3, 0), (3, -1), (6, 0), (6, -1))
+    ),
+    *(
+        (f"`transpose` {what}, rank {r} ({shape}) (view)", "transpose", f"tf_transpose_{kind}/{r}",
+         f"{native}/{r}", f"{np_name}/{r}")
+        for r, shape in VIEW_RANKS.items()
+        for what, kind, native, np_name in (
+            ("last axis first", "perm", "ndarray_permuted_axes", "numpy_transpose_perm"),
+            ("all axes reversed (`None`)", "none", "ndarray_t", "numpy_T"),
+        )
+    ),
+    *(
+        (f"`reverse` axes {VIEW_REVERSE_AXES[r]}, rank {r} ({shape}) (view)", "reverse",
+         f"tf_reverse/{r}", f"ndarray_invert_axis/{r}", f"numpy_flip/{r}")
+        for r, shape in VIEW_RANKS.items()
+    ),
+]
+VIEW_GROUPS = {"split_4_ways_last_axis", "unstack", "transpose", "reverse"}
+OPS_VS_ND, OPS_NUMPY_VS_OURS = 1.0, 1.0
+
 # Targets: (column, op, bound); the mark compares the ratio as printed.
 TF_VS_ND, PLAN_VS_ND = 1.2, 1.0
 NUMPY_VS_TF_VIEW, NUMPY_VS_TF_OWNED = 5.0, 1.0
@@ -65,6 +190,7 @@ NUMPY_VS_TF_VIEW, NUMPY_VS_TF_OWNED = 5.0, 1.0
 def load_criterion(root, since=None):
     """{(group_id, function_id): mean ns}. Keyed by the ids criterion records in benchmark.json,
     so directory-name sanitizing does not matter; directories without one fall back to names.
+    A parameterized id (`BenchmarkId::new("tf_split_num", 3)`) is keyed `"tf_split_num/3"`.
     With `since` (Unix time), estimates written before it are left out (stale runs)."""
     out = {}
     root = Path(root)
@@ -81,7 +207,10 @@ def load_criterion(root, since=None):
         key = None
         try:
             meta = json.loads((d / "benchmark.json").read_text())
-            key = (meta["group_id"], meta["function_id"])
+            fn = meta["function_id"]
+            if meta.get("value_str") is not None:  # BenchmarkId::new(fn, parameter)
+                fn = f"{fn}/{meta['value_str']}"
+            key = (meta["group_id"], fn)
         except (OSError, ValueError, KeyError, TypeError):
             rel = d.parent.relative_to(root).parts
             if len(rel) >= 2:
@@ -138,11 +267,113 @@ def rustc_version():
         return "rustc ?"
 
 
+def load_ops_numpy(paths):
+    """The op scripts' --json outputs, merged: {"<criterion group>/<numpy name>": ns}. A missing or
+    unreadable file is reported on stderr and its figures print as `-`."""
+    out = {}
+    for path in paths:
+        try:
+            doc = json.loads(Path(path).read_text())
+        except (OSError, ValueError) as err:
+            print(f"compare.py: skipping {path}: {err}", file=sys.stderr)
+            continue
+        out.update({k: float(v) for k, v in doc.items()})
+    return out
+
+
+def print_ops_table(c, npt):
+    """The second table: every slicing and joining op of OPS beside ndarray and NumPy."""
+    print()
+    print(
+        "Slicing and joining ops (`f32`, 4 MiB in or out unless the row says otherwise), "
+        "same run:"
+    )
+    print()
+    print("| op | ndarray-tfslice | ndarray-native | NumPy | tfslice/ndarray | NumPy/tfslice |")
+    print("|---|---|---|---|---|---|")
+    owned, misses, unmeasured = 0, [], []
+    for label, group, f_ours, f_nd, np_name in OPS:
+        ours = c(group, f_ours)
+        nd = c(group, f_nd) if f_nd else None
+        npy = npt.get(f"{group}/{np_name}")
+        view = group in VIEW_GROUPS
+        vs_nd = ratio(ours, nd, None if view else ("<=", OPS_VS_ND))
+        vs_np = ratio(npy, ours, None if view else (">=", OPS_NUMPY_VS_OURS))
+        print(f"| {label} | {human(ours)} | {human(nd)} | {human(npy)} | {vs_nd} | {vs_np} |")
+        if view:
+            continue
+        owned += 1
+        missed = [
+            f"{what} {r[:-2]}"
+            for what, r in (("tfslice/ndarray", vs_nd), ("NumPy/tfslice", vs_np))
+            if r.endswith("✗")
+        ]
+        if missed:
+            misses.append(f"{label} ({', '.join(missed)})")
+        elif vs_np == "-" or (f_nd and vs_nd == "-"):
+            unmeasured.append(label)
+    print()
+    print(
+        "ndarray-tfslice: the row's `tf_*` function (`tf_split(Split::Num(4) | Split::Sizes(..), "
+        "-1)`, `tf_unstack`, `tf_transpose(Some(perm) | None)`, `tf_reverse`, `tf_concat`, "
+        "`tf_stack`, `tf_tile`, `tf_pad(.., PadMode::Constant | Reflect | Symmetric, ..)`, "
+        "`tf_reverse_sequence`, `tf_gather`, `tf_gather_nd`, `tf_boolean_mask`, "
+        "`tf_dynamic_partition`, `tf_dynamic_stitch`, `tf_one_hot`, `tf_space_to_depth`, "
+        "`tf_depth_to_space`, `tf_space_to_batch_nd`, `tf_batch_to_space_nd`, "
+        "`tf_extract_image_patches`). ndarray-native: the same result with ndarray alone: "
+        "`concatenate` / `stack`; tile as `concatenate` of copies or a broadcast view's `to_owned`; "
+        "pad as `from_elem` + `slice_mut(..).assign` (constant) or `concatenate` of mirrored "
+        "slices (reflect, symmetric); reverse_sequence as `to_owned` + an `assign` of each reversed "
+        "prefix; gather and gather_nd of rows as `select`, gather_nd of elements as an `x[[i, j]]` "
+        "loop; boolean_mask as `select` of the kept rows / `iter().zip(mask).filter` collected; "
+        "dynamic_partition as a `select` per part; dynamic_stitch as `zeros` + a row `assign` per "
+        "index; one_hot as `select` of a prebuilt `eye`'s rows (none for axis 0); the depth and "
+        "batch ops as `into_shape_with_order` + `permuted_axes` + "
+        "`as_standard_layout().into_owned()` (after `zeros` + `assign` for padding, then "
+        "`slice(..).to_owned()` for a crop); extract_image_patches as `zeros` + `assign` padding, "
+        "`windows_with_stride` flattened; views: `axis_chunks_iter` (split into 4), a `split_at` "
+        "chain (split by sizes), `axis_iter(..).collect()` (unstack), `permuted_axes` / `t()` "
+        "(transpose), `invert_axis` per axis (reverse). NumPy: `np.concatenate`, `np.stack`, "
+        "`np.tile`, `np.pad(x, p, mode)`; reverse_sequence as `x.copy()` + a Python loop of "
+        "`out[b, :n] = x[b, n-1::-1]`; `np.take(x, idx, axis)` (gather), `x[tuple(idx.T)]` "
+        "(gather_nd), `x[mask]`, `[x[p == i] for i in range(4)]`, `np.zeros_like(x)` + "
+        "`out[idx] = part` per part, `np.eye(16, dtype=np.float32)[idx]` (`[:, idx]` for axis 0); "
+        "reshape + transpose + copying reshape for the depth and batch ops (`np.pad` first when "
+        "padded; the batch_to_space crop stays a view, which favours NumPy); `np.pad` + "
+        "`sliding_window_view(..)[:, ::2, ::2]` + transpose + reshape (patches); views: "
+        "`np.split(x, 4 | [c, 2c, 3c], axis=-1)`, `list(x)` / `list(np.moveaxis(x, -1, 0))`, "
+        "`np.transpose(x, perm)` / `x.T`, `np.flip(x, axes)`. Same shapes, values, indices, masks "
+        "and lengths on both sides."
+    )
+    print(
+        f"Targets (✓/✗ on the ratio as printed), owned ops: tfslice/ndarray <= {OPS_VS_ND:g} and "
+        f"NumPy/tfslice >= {OPS_NUMPY_VS_OURS:g}, i.e. at least as fast as both. View rows "
+        "(split, unstack, transpose, reverse) are reported without a target: they build views in "
+        "O(rank), touching no element, so their time is independent of the 4 MiB behind them "
+        "(unstack builds one view per index: 2^20 of them at rank 1). Rust: criterion mean; "
+        "NumPy: best of several timeit repeats."
+    )
+    met = owned - len(misses) - len(unmeasured)
+    print(
+        f"Owned ops at least as fast as both: {met} of {owned}"
+        + (f"; slower: {'; '.join(misses)}" if misses else "")
+        + (f"; figures missing: {'; '.join(unmeasured)}" if unmeasured else "")
+        + "."
+    )
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("peers", help="JSON written by benches/peers.py --json")
     ap.add_argument("--criterion-dir", default="target/criterion")
     ap.add_argument("--cases", default=str(HERE / "cases.json"))
+    ap.add_argument(
+        "--ops",
+        nargs="*",
+        default=[],
+        metavar="JSON",
+        help="the op benches' NumPy figures (each script's --json output), for the second table",
+    )
     ap.add_argument("--pinned", metavar="CPU", help="say in the header that runs were pinned")
     ap.add_argument(
         "--since",
@@ -231,6 +462,8 @@ def main():
             for n, s, o, d in statics
         ]
         print("`s![..]` on an `Array3` (static slice, no spec to resolve): " + "; ".join(parts) + ".")
+
+    print_ops_table(c, load_ops_numpy(args.ops))
 
 
 if __name__ == "__main__":

@@ -1,30 +1,42 @@
 #!/usr/bin/env bash
-# The README's comparison table: ndarray-tfslice beside ndarray, NumPy and TensorFlow eager, all
-# measured in one run on this machine, printed as ONE markdown table (plus a header line naming the
-# machine, rustc, NumPy and TF versions and the date).
+# The README's comparison tables: ndarray-tfslice beside ndarray, NumPy and TensorFlow eager, all
+# measured in one run on this machine, printed as two markdown tables (plus a header line naming the
+# machine, rustc, NumPy and TF versions and the date): strided_slice and its owned forms first, then
+# every slicing and joining op beside its ndarray-native twin and NumPy.
 #
 #   1. cargo bench --bench strided_slice --bench assign   (criterion: the 12 view cases of
 #      benches/cases.json, plus assign / grad / to_owned on a 4 MiB array)
-#   2. python3 benches/peers.py --json target/peers.json  (NumPy and TF eager, same shapes and
+#   2. cargo bench --bench views --bench join --bench pad --bench gather --bench mask --bench depth
+#      --bench space_batch   (criterion, shorter settings: 111 functions, many of them milliseconds
+#      long, so 20 samples instead of 100)
+#   3. python3 benches/peers.py --json target/peers.json  (NumPy and TF eager, same shapes and
 #      selections; TensorFlow is optional, its columns stay empty without it)
-#   3. python3 benches/compare.py target/peers.json       (reads target/criterion + peers.json)
-# Steps 1 and 2 are pinned to CPU 1 with taskset when it exists (the build is not pinned).
+#   4. python3 benches/<op script>.py --json > target/ops_numpy/<op script>.json for the seven NumPy
+#      scripts of step 2's benches (views_peers, join_peers, pad_peers, gather_peers, mask_numpy,
+#      depth_peers, space_batch; shared timing helper in benches/peers_common.py). One that fails
+#      is reported on stderr and its figures print as `-`.
+#   5. python3 benches/compare.py target/peers.json --ops target/ops_numpy/*.json
+#      (reads target/criterion + those JSON files)
+# Steps 1 to 4 are pinned to CPU 1 with taskset when it exists (the build is not pinned).
 #
-#   benches/compare.sh           full run, about 5 minutes on a 2-vCPU VM (47 criterion functions
-#                                at ~4 s each, --noplot, then ~45 s of peers.py)
-#   benches/compare.sh --quick   smoke test, about 2 minutes (short criterion measurements, fewer
+#   benches/compare.sh           full run, about 14 minutes on a 2-vCPU VM (47 criterion functions
+#                                at ~4 s each, then 111 at ~3 s or 210 iterations, --noplot, then
+#                                ~45 s of peers.py and ~2 minutes of the op scripts)
+#   benches/compare.sh --quick   smoke test, about 4 minutes (short criterion measurements, fewer
 #                                NumPy/TF repeats); its table says QUICK MODE: not for the README
 #
-# The table goes to stdout, progress to stderr: `benches/compare.sh > table.md`.
+# The tables go to stdout, progress to stderr: `benches/compare.sh > table.md`.
 # Needs python3 with numpy (tensorflow-cpu optional). Wall-clock on a shared VM drifts between
-# runs, so compare ratios within one run (the table's ratio columns), not across runs.
+# runs, so compare ratios within one run (the tables' ratio columns), not across runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 crit_args=(--warm-up-time 1 --measurement-time 3 --noplot)
+op_crit_args=(--warm-up-time 1 --measurement-time 2 --sample-size 20 --noplot)
 peer_args=()
 if [[ "${1:-}" == "--quick" ]]; then
   crit_args=(--warm-up-time 0.5 --measurement-time 0.5 --noplot)
+  op_crit_args=(--warm-up-time 0.2 --measurement-time 0.3 --sample-size 10 --noplot)
   peer_args=(--quick)
 elif [[ $# -gt 0 ]]; then
   echo "usage: benches/compare.sh [--quick]" >&2
@@ -40,8 +52,26 @@ fi
 
 start=$(date +%s)
 benches=(--bench strided_slice --bench assign)
-cargo bench "${benches[@]}" --no-run -q
+op_benches=(--bench views --bench join --bench pad --bench gather --bench mask --bench depth
+  --bench space_batch)
+op_scripts=(views_peers join_peers pad_peers gather_peers mask_numpy depth_peers space_batch)
+cargo bench "${benches[@]}" "${op_benches[@]}" --no-run -q
 "${pin[@]}" cargo bench "${benches[@]}" -- "${crit_args[@]}" >&2
+"${pin[@]}" cargo bench "${op_benches[@]}" -- "${op_crit_args[@]}" >&2
 "${pin[@]}" python3 benches/peers.py --json target/peers.json "${peer_args[@]}"
+mkdir -p target/ops_numpy
+ops_json=()
+for script in "${op_scripts[@]}"; do
+  out="target/ops_numpy/$script.json"
+  rm -f "$out"
+  echo "benches/$script.py --json" >&2
+  if "${pin[@]}" python3 "benches/$script.py" --json "${peer_args[@]}" >"$out.tmp"; then
+    mv "$out.tmp" "$out"
+    ops_json+=("$out")
+  else
+    rm -f "$out.tmp"
+    echo "benches/$script.py failed: its NumPy figures print as -" >&2
+  fi
+done
 echo >&2
-python3 benches/compare.py target/peers.json --since "$start" "${pin_note[@]}"
+python3 benches/compare.py target/peers.json --since "$start" "${pin_note[@]}" --ops "${ops_json[@]}"

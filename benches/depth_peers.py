@@ -1,18 +1,21 @@
 """NumPy's equivalents of benches/depth.rs, on the same shapes (float32), timed in one process.
 
-    python3 benches/depth_peers.py
+    python3 benches/depth_peers.py            readable list (us per call)
+    python3 benches/depth_peers.py --quick    shorter repeats
+    python3 benches/depth_peers.py --json     {"<criterion group>/<numpy name>": ns} (peers_common)
 
 space_to_depth / depth_to_space (block 2): the reshape/transpose/reshape that copies.
 extract_image_patches 3x3, stride 2, SAME on (4, 128, 128, 4): np.pad (SAME: 1 zero row/column
 after), np.lib.stride_tricks.sliding_window_view, the stride-2 subsample, the transpose to
 (row, column, depth) patch order and the copying reshape; also without the np.pad.
-Each figure is the best of 60 timeit repeats of 5 calls, in microseconds per call.
+Each readable figure is the best of 60 timeit repeats of at least 5 ms each, in microseconds per
+call (many short repeats: on a shared, loaded machine the best of them is the stable figure).
 """
-
-import timeit
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
+
+from peers_common import best_ns, parse_args, run
 
 
 def s2d(x, b):
@@ -37,28 +40,38 @@ def patches(x):
     return windows(np.pad(x, ((0, 0), (0, 1), (0, 1), (0, 0))))
 
 
-def best_us(f, repeat=60, number=5):
-    # Many short repeats: on a shared, loaded machine the best of them is the stable figure.
-    return min(timeit.Timer(f).repeat(repeat, number)) / number * 1e6
+x = np.arange(4 * 256 * 256 * 4, dtype=np.float32).reshape(4, 256, 256, 4)
+y = np.arange(4 * 128 * 128 * 16, dtype=np.float32).reshape(4, 128, 128, 16)
+img = np.arange(4 * 128 * 128 * 4, dtype=np.float32).reshape(4, 128, 128, 4)
+padded = np.pad(img, ((0, 0), (0, 1), (0, 1), (0, 0)))
+
+# (json key, readable label, call)
+CASES = [
+    ("space_to_depth_4MiB/numpy_copy_floor", "copy (4,256,256,4), the floor", lambda: x.copy()),
+    ("space_to_depth_4MiB/numpy_reshape_transpose_copy", "space_to_depth (4,256,256,4) b=2",
+     lambda: s2d(x, 2)),
+    ("depth_to_space_4MiB/numpy_reshape_transpose_copy_4x256x256x4",
+     "depth_to_space (4,256,256,4) b=2", lambda: d2s(x, 2)),
+    ("depth_to_space_4MiB/numpy_reshape_transpose_copy_4x128x128x16",
+     "depth_to_space (4,128,128,16) b=2", lambda: d2s(y, 2)),
+    ("extract_image_patches_1MiB/numpy_pad_sliding_window_copy",
+     "extract_patches 3x3 s2 SAME (4,128,128,4), with np.pad", lambda: patches(img)),
+    ("extract_image_patches_1MiB/numpy_sliding_window_copy_prepadded",
+     "extract_patches 3x3 s2 SAME (4,128,128,4), pre-padded", lambda: windows(padded)),
+]
 
 
 def main():
-    print(f"numpy {np.__version__}")
-    x = np.arange(4 * 256 * 256 * 4, dtype=np.float32).reshape(4, 256, 256, 4)
-    y = np.arange(4 * 128 * 128 * 16, dtype=np.float32).reshape(4, 128, 128, 16)
-    img = np.arange(4 * 128 * 128 * 4, dtype=np.float32).reshape(4, 128, 128, 4)
-    padded = np.pad(img, ((0, 0), (0, 1), (0, 1), (0, 0)))
+    args = parse_args(__doc__)
     assert (d2s(s2d(x, 2), 2) == x).all() and patches(img).shape == (4, 64, 64, 36)
-    rows = [
-        ("copy (4,256,256,4), the floor", lambda: x.copy()),
-        ("space_to_depth (4,256,256,4) b=2", lambda: s2d(x, 2)),
-        ("depth_to_space (4,256,256,4) b=2", lambda: d2s(x, 2)),
-        ("depth_to_space (4,128,128,16) b=2", lambda: d2s(y, 2)),
-        ("extract_patches 3x3 s2 SAME (4,128,128,4), with np.pad", lambda: patches(img)),
-        ("extract_patches 3x3 s2 SAME (4,128,128,4), pre-padded", lambda: windows(padded)),
-    ]
-    for name, f in rows:
-        print(f"{name:58s} {best_us(f):9.1f} us")
+    repeat = 10 if args.quick else 60
+
+    def readable():
+        print(f"numpy {np.__version__}")
+        for _, name, fn in CASES:
+            print(f"{name:58s} {best_ns(fn, min_s=0.005, repeat=repeat) / 1e3:9.1f} us")
+
+    run(args, [(key, fn) for key, _, fn in CASES], readable)
 
 
 if __name__ == "__main__":

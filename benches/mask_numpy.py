@@ -1,14 +1,16 @@
 """NumPy's equivalents of benches/mask.rs, on the same shapes, masks, partitions and indices.
 
-    python3 benches/mask_numpy.py
+    python3 benches/mask_numpy.py            readable list (us per call)
+    python3 benches/mask_numpy.py --quick    shorter repeats
+    python3 benches/mask_numpy.py --json     {"<criterion group>/<numpy name>": ns} (peers_common)
 
-Two figures per case, in microseconds per call: the best of 7 timeit repeats (each a batch of
-calls lasting >= 0.2 s), and the best single call of 100 (less exposed to a busy machine).
+Two readable figures per case, in microseconds per call: the best of 7 timeit repeats (each a batch
+of calls lasting >= 0.2 s), and the best single call of 100 (less exposed to a busy machine).
 """
 
-import timeit
-
 import numpy as np
+
+from peers_common import parse_args, run_best_and_single
 
 ROWS, COLS, N_HOT, DEPTH = 4096, 256, 65536, 16
 
@@ -42,23 +44,40 @@ def stitch_empty():
     return out
 
 
-CASES = {
-    "boolean_mask rows       x[row_mask]": lambda: x[row_mask],
-    "boolean_mask elements   x[elem_mask]": lambda: x[elem_mask],
-    "dynamic_partition rows  [x[p == i] for i in range(4)]": lambda: [x[parts == i]
-                                                                     for i in range(4)],
-    "dynamic_stitch rows     zeros_like + out[idx] = data": stitch_zeros,
-    "dynamic_stitch rows     empty_like + out[idx] = data": stitch_empty,
-    "one_hot 64k x 16        np.eye(16, dtype=f32)[idx]": lambda: np.eye(DEPTH,
-                                                                         dtype=np.float32)[hot],
-    "one_hot 64k x 16        eye[idx] (eye prebuilt)": lambda: eye[hot],
-}
+# (json key, readable label, call)
+CASES = [
+    ("boolean_mask_4MiB/numpy_mask_rows", "boolean_mask rows       x[row_mask]",
+     lambda: x[row_mask]),
+    ("boolean_mask_4MiB/numpy_mask_elements", "boolean_mask elements   x[elem_mask]",
+     lambda: x[elem_mask]),
+    ("partition_4MiB/numpy_partition_rows",
+     "dynamic_partition rows  [x[p == i] for i in range(4)]",
+     lambda: [x[parts == i] for i in range(4)]),
+    ("partition_4MiB/numpy_stitch_rows_zeros",
+     "dynamic_stitch rows     zeros_like + out[idx] = data", stitch_zeros),
+    ("partition_4MiB/numpy_stitch_rows_empty",
+     "dynamic_stitch rows     empty_like + out[idx] = data", stitch_empty),
+    ("one_hot_4MiB/numpy_eye_index", "one_hot 64k x 16        np.eye(16, dtype=f32)[idx]",
+     lambda: np.eye(DEPTH, dtype=np.float32)[hot]),
+    ("one_hot_4MiB/numpy_prebuilt_eye_index", "one_hot 64k x 16        eye[idx] (eye prebuilt)",
+     lambda: eye[hot]),
+    ("one_hot_4MiB/numpy_eye_index_axis0", "one_hot 64k x 16 axis 0 np.eye(16, dtype=f32)[:, idx]",
+     lambda: np.eye(DEPTH, dtype=np.float32)[:, hot]),
+]
 
-assert (stitch_zeros() == x).all()
-print(f"numpy {np.__version__}")
-for name, fn in CASES.items():
-    t = timeit.Timer(fn)
-    n, _ = t.autorange()
-    best = min(t.repeat(repeat=7, number=n)) / n
-    single = min(t.repeat(repeat=100, number=1))
-    print(f"{name:60s} {best * 1e6:9.1f} us  (best single {single * 1e6:9.1f} us)")
+
+def main():
+    args = parse_args(__doc__)
+    assert (stitch_zeros() == x).all()
+    assert (np.eye(DEPTH, dtype=np.float32)[:, hot] == (np.arange(DEPTH)[:, None] == hot)).all()
+    repeat, singles = (3, 20) if args.quick else (7, 100)
+    if not args.json:
+        print(f"numpy {np.__version__}")
+    run_best_and_single(
+        args, CASES, repeat, singles,
+        lambda name, best, single: f"{name:60s} {best:9.1f} us  (best single {single:9.1f} us)",
+    )
+
+
+if __name__ == "__main__":
+    main()

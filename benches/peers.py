@@ -20,7 +20,8 @@ Owned (4 MiB float32 of shape (256, 64, 64), selection `x[::-1, 1:63:2, ::-2]`, 
   TensorStridedSliceUpdate is functional: it returns a new 4 MiB tensor rather than writing in place.
 
 Each figure is the best of several timeit repeats (garbage collection off, timeit's default), in
-nanoseconds per call; each repeat runs enough calls to last at least MIN_SECONDS.
+nanoseconds per call; each repeat runs enough calls to last at least MIN_SECONDS (best_ns of
+peers_common.py, the timing helper the op benches' NumPy scripts share too).
 """
 
 import argparse
@@ -28,10 +29,11 @@ import json
 import os
 import platform
 import sys
-import timeit
 from pathlib import Path
 
 import numpy as np
+
+from peers_common import best_ns
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE / "cases.json"
@@ -91,19 +93,6 @@ def encode(key):
             begin.append(i_), end.append(i_ + 1), strides.append(1)
             masks["shrink_axis_mask"] |= bit
     return begin, end, strides, masks
-
-
-def best_ns(stmt, glb, min_s, repeat):
-    """Best-of-`repeat` nanoseconds per execution of the statement text `stmt`."""
-    timer = timeit.Timer(stmt, globals=glb)
-    number = 1
-    while True:  # like Timer.autorange, with a chosen minimum
-        t = timer.timeit(number)
-        if t >= min_s:
-            break
-        number = max(number * 2, int(number * min_s / max(t, 1e-9) * 1.1))
-    times = [t] + timer.repeat(repeat=repeat - 1, number=number)
-    return min(times) / number * 1e9
 
 
 def machine():

@@ -5,14 +5,16 @@
   batch_to_space: reshape + transpose + reshape (copies) + the crop as a view (no second copy,
                   which favours NumPy: our result is a fresh contiguous array)
 
-    python3 benches/space_batch.py
+    python3 benches/space_batch.py            readable list (ms per call)
+    python3 benches/space_batch.py --quick    shorter repeats
+    python3 benches/space_batch.py --json     {"<criterion group>/<numpy name>": ns} (peers_common)
 
-Each figure is the best of 7 timeit repeats, in milliseconds per call.
+Each readable figure is the best of 7 timeit repeats (each >= 0.2 s), in milliseconds per call.
 """
 
-import timeit
-
 import numpy as np
+
+from peers_common import best_ns, parse_args, run
 
 N, HW, C = 4, 256, 4
 
@@ -31,20 +33,35 @@ def b2s(y, p):
     return full[:, p:2 * h - p, p:2 * w - p, :] if p else full
 
 
-def best(f):
-    t = timeit.Timer(f)
-    number, _ = t.autorange()
-    return min(t.repeat(7, number)) / number * 1e3
+x = np.arange(N * HW * HW * C, dtype=np.float32).reshape(N, HW, HW, C)
+ys = {p: s2b(x, p) for p in (0, 2)}
+# (json key, call): criterion groups space_to_batch_4MiB_pad<p> / batch_to_space_4MiB_crop<p>
+CASES = [
+    case
+    for p in (0, 2)
+    for case in (
+        (f"space_to_batch_4MiB_pad{p}/numpy_pad_reshape_transpose_copy", lambda p=p: s2b(x, p)),
+        (f"batch_to_space_4MiB_crop{p}/numpy_reshape_transpose_copy_crop_view",
+         lambda p=p: b2s(ys[p], p)),
+    )
+]
 
 
 def main():
-    x = np.arange(N * HW * HW * C, dtype=np.float32).reshape(N, HW, HW, C)
-    print(f"numpy {np.__version__}, input {x.shape} {x.dtype} ({x.nbytes / 2**20:.0f} MiB)")
-    for p in (0, 2):
-        y = s2b(x, p)
+    args = parse_args(__doc__)
+    for p, y in ys.items():
         assert (b2s(y, p) == x).all()
-        print(f"pad/crop {p}: space_to_batch {best(lambda: s2b(x, p)):.3f} ms, "
-              f"batch_to_space {best(lambda: b2s(y, p)):.3f} ms  (output {y.shape})")
+    timing = {"min_s": args.timing["min_s"], "repeat": 3 if args.quick else 7}
+
+    def readable():
+        print(f"numpy {np.__version__}, input {x.shape} {x.dtype} ({x.nbytes / 2**20:.0f} MiB)")
+        for p, y in ys.items():
+            s2b_ms = best_ns(lambda: s2b(x, p), **timing) / 1e6
+            b2s_ms = best_ns(lambda: b2s(y, p), **timing) / 1e6
+            print(f"pad/crop {p}: space_to_batch {s2b_ms:.3f} ms, "
+                  f"batch_to_space {b2s_ms:.3f} ms  (output {y.shape})")
+
+    run(args, CASES, readable)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,87 @@
+"""What the NumPy scripts beside the criterion benches share: one timing helper and one command line.
+
+Used by peers.py and by the op benches' scripts (views_peers.py, join_peers.py, pad_peers.py,
+gather_peers.py, mask_numpy.py, depth_peers.py, space_batch.py). Each of the latter takes
+
+    --json     print {"<criterion group>/<numpy name>": ns per call, ...} on stdout, every figure
+               keyed by the criterion group it sits beside in benches/compare.py's second table
+               (parameterized criterion ids add "/<parameter>", like criterion's own directories)
+    --quick    fewer, shorter repeats (smoke test)
+
+and without --json prints its own readable list, as before.
+
+A --json figure is the best of FULL["repeat"] timeit repeats (QUICK with --quick), each running
+enough calls to last at least FULL["min_s"] seconds, in nanoseconds per call: the same rule as
+peers.py, so both of compare.py's tables time Python the same way.
+"""
+
+import argparse
+import json
+import sys
+import timeit
+
+FULL = {"repeat": 5, "min_s": 0.2}
+QUICK = {"repeat": 3, "min_s": 0.05}
+
+
+def best_ns(stmt, glb=None, min_s=FULL["min_s"], repeat=FULL["repeat"]):
+    """Best-of-`repeat` nanoseconds per execution of `stmt` (statement text, run with the globals
+    `glb`, or a callable); each repeat runs enough calls to last at least `min_s` seconds."""
+    timer = timeit.Timer(stmt, globals=glb)
+    number = 1
+    while True:  # like Timer.autorange, with a chosen minimum
+        t = timer.timeit(number)
+        if t >= min_s:
+            break
+        number = max(number * 2, int(number * min_s / max(t, 1e-9) * 1.1))
+    times = [t] + timer.repeat(repeat=repeat - 1, number=number)
+    return min(times) / number * 1e9
+
+
+def best_single_ns(stmt, calls, glb=None):
+    """The fastest of `calls` single calls, in nanoseconds (robust on a loaded machine)."""
+    return min(timeit.Timer(stmt, globals=glb).repeat(repeat=calls, number=1)) * 1e9
+
+
+def parse_args(doc):
+    """--json and --quick; `args.timing` is the best_ns settings (FULL or QUICK)."""
+    ap = argparse.ArgumentParser(
+        description=doc.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"<criterion group>/<numpy name>": ns, ...} for benches/compare.py',
+    )
+    ap.add_argument("--quick", action="store_true", help="fewer, shorter repeats (smoke test)")
+    args = ap.parse_args()
+    args.timing = QUICK if args.quick else FULL
+    return args
+
+
+def run(args, cases, readable):
+    """With --json, time every (key, stmt) or (key, stmt, globals) of `cases` with best_ns and
+    print the JSON object; otherwise call `readable()`, the script's own list."""
+    if not args.json:
+        readable()
+        return
+    out = {}
+    for key, stmt, *glb in cases:
+        assert key not in out, f"duplicate key {key}"
+        out[key] = round(best_ns(stmt, glb[0] if glb else None, **args.timing), 1)
+        print(f"  {key}: done", file=sys.stderr, flush=True)
+    print(json.dumps(out, indent=1))
+
+
+def run_best_and_single(args, cases, repeat, singles, line):
+    """run() for the scripts whose readable list has two figures a case (join_peers.py,
+    mask_numpy.py): the best of `repeat` repeats and the fastest of `singles` single calls, in
+    microseconds. `cases` are (json key, label, call); `line(label, best_us, single_us)` is one
+    readable line."""
+
+    def readable():
+        for _, label, fn in cases:
+            best = best_ns(fn, None, args.timing["min_s"], repeat) / 1e3
+            print(line(label, best, best_single_ns(fn, singles) / 1e3))
+
+    run(args, [(key, fn) for key, _, fn in cases], readable)
