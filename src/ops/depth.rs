@@ -4,9 +4,9 @@ use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
 use crate::ops::nhwc::{
-    dispatch_run_len, elements, nhwc, output_shape, owned, product, push_run, run, run_len,
-    standard,
+    dispatch_run_len, nhwc, output_shape, owned, product, push_run, run, run_len,
 };
+use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
 /// TensorFlow's `tf.nn.space_to_depth` and `tf.nn.depth_to_space` as methods of every ndarray
@@ -143,8 +143,7 @@ impl<A, D: Dimension> SpaceToDepthExt<A, D> for ArrayRef<A, D> {
         A: Clone,
     {
         let (input_shape, output_shape) = space_to_depth_shape::<A>(self.shape(), block_size)?;
-        let input = standard(self);
-        let data = space_to_depth(elements(&input)?, input_shape, block_size)?;
+        let data = space_to_depth(&c_order(self), input_shape, block_size)?;
         owned(self.raw_dim(), output_shape, data)
     }
 
@@ -153,8 +152,7 @@ impl<A, D: Dimension> SpaceToDepthExt<A, D> for ArrayRef<A, D> {
         A: Clone,
     {
         let (input_shape, output_shape) = depth_to_space_shape::<A>(self.shape(), block_size)?;
-        let input = standard(self);
-        let data = depth_to_space(elements(&input)?, input_shape, block_size)?;
+        let data = depth_to_space(&c_order(self), input_shape, block_size)?;
         owned(self.raw_dim(), output_shape, data)
     }
 

@@ -1,12 +1,12 @@
 //! `GatherExt`: TensorFlow's `tf.gather` (the `GatherV2` op behind it), slices picked by index
 //! along one axis, with batch axes.
 
-use ndarray::{ArrayD, ArrayRef, CowArray, Dimension, IxDyn};
+use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::grad::check_size;
-use crate::owned::owned_copy;
+use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 use crate::values::decimal;
 
@@ -136,12 +136,8 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
             return into_array(plan.out_shape, Vec::new());
         }
         let picks = checked_indices(indices, plan.dim)?;
-        let params = standard_layout(self);
-        let src = params
-            .as_slice()
-            .ok_or_else(|| Error::Internal("standard-layout params are not a slice".into()))?;
         let values = plan
-            .copy(src, &picks)
+            .copy(&c_order(self), &picks)
             .ok_or_else(|| Error::Internal("a gathered slice is outside params".into()))?;
         into_array(plan.out_shape, values)
     }
@@ -339,18 +335,6 @@ pub(super) fn unravel(mut flat: usize, shape: &[usize]) -> Vec<usize> {
 /// The product of `dims`, or `None` on overflow.
 pub(super) fn product(dims: &[usize]) -> Option<usize> {
     dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
-}
-
-/// `array` in standard layout, as a dynamic-rank view if it already is (no copy).
-pub(super) fn standard_layout<A: Clone, D: Dimension>(
-    array: &ArrayRef<A, D>,
-) -> CowArray<'_, A, IxDyn> {
-    let view = array.view().into_dyn();
-    if view.is_standard_layout() {
-        CowArray::from(view)
-    } else {
-        CowArray::from(owned_copy(view))
-    }
 }
 
 /// The result array; `values` has exactly its elements, so ndarray's check cannot fail.

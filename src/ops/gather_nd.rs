@@ -6,9 +6,10 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::grad::check_size;
+use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
-use super::gather::{into_array, product, standard_layout, unravel, widen};
+use super::gather::{into_array, product, unravel, widen};
 
 /// `tf.gather_nd` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`; any
 /// dimension type; any element type).
@@ -178,15 +179,7 @@ impl<A, D: Dimension> GatherNdExt<A, D> for ArrayRef<A, D> {
                 shape: self.shape().to_vec(),
             });
         }
-        let params = standard_layout(self);
-        let src = params
-            .as_slice()
-            .ok_or_else(|| Error::Internal("standard-layout params are not a slice".into()))?;
-        let index_array = standard_layout(indices);
-        let index_values = index_array
-            .as_slice()
-            .ok_or_else(|| Error::Internal("standard-layout indices are not a slice".into()))?;
-        let values = plan.gather(src, index_values)?;
+        let values = plan.gather(&c_order(self), &c_order(indices))?;
         into_array(plan.out_shape, values)
     }
 

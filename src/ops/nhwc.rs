@@ -1,7 +1,7 @@
 //! What the NHWC image-layout ops share: the rank-4 check, sizes with overflow checks, and the
 //! owned result built from whole contiguous runs of a row-major input.
 
-use ndarray::{Array, ArrayRef, CowArray, Dimension};
+use ndarray::{Array, Dimension};
 
 use crate::error::Error;
 use crate::grad::check_size;
@@ -38,21 +38,6 @@ pub(crate) fn output_shape<A>(shape: [Option<usize>; 4]) -> Result<[usize; 4], E
     }
     check_size::<A>(&dims)?;
     Ok(dims)
-}
-
-/// The row-major elements of `input`, borrowed when it already is row-major (the usual case),
-/// copied once otherwise: every op here then copies whole runs of them.
-pub(crate) fn standard<A: Clone, D: Dimension>(input: &ArrayRef<A, D>) -> CowArray<'_, A, D> {
-    input.as_standard_layout()
-}
-
-/// The elements of an array [`standard`] returned.
-pub(crate) fn elements<'a, A, D: Dimension>(
-    input: &'a CowArray<'_, A, D>,
-) -> Result<&'a [A], Error> {
-    input
-        .as_slice()
-        .ok_or_else(|| Error::Internal("a standard-layout array has no contiguous slice".into()))
 }
 
 /// `data[start..start + len]`. The ops compute every run from validated shapes, so it is always

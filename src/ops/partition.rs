@@ -8,6 +8,9 @@ use crate::error::{Argument, Error};
 use crate::grad::try_vec;
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
+use crate::values::decimal;
+
+use super::gather::unravel;
 
 /// `tf.dynamic_partition` as a method of every ndarray array (owned, views, `ArcArray`,
 /// `CowArray`; any dimension type; any element type).
@@ -111,7 +114,7 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
             let value = p.to_i64().ok_or_else(|| Error::ValueOutOfRange {
                 argument: Argument::Partitions,
                 index: flat,
-                value: to_decimal(p),
+                value: decimal(p),
             })?;
             match usize::try_from(value) {
                 Ok(i) if i < num_partitions => {
@@ -261,7 +264,7 @@ pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
             let value = v.to_i64().ok_or_else(|| Error::ValueOutOfRange {
                 argument: Argument::Indices,
                 index: flat,
-                value: to_decimal(v),
+                value: decimal(v),
             })?;
             if value < 0 {
                 return Err(Error::StitchIndexNegative {
@@ -350,27 +353,6 @@ fn prepend(first: usize, rest: &[usize]) -> Vec<usize> {
     std::iter::once(first).chain(rest.iter().copied()).collect()
 }
 
-/// The multi-index of C-order position `flat` in an array of `shape` (TensorFlow prints
-/// positions this way: `partitions[1,1]`).
-fn unravel(mut flat: usize, shape: &[usize]) -> Vec<usize> {
-    let mut position = vec![0; shape.len()];
-    for (p, &d) in position.iter_mut().zip(shape).rev() {
-        if d > 0 {
-            *p = flat % d;
-            flat /= d;
-        }
-    }
-    position
-}
-
-/// An integer too wide for `i64`, in decimal.
-fn to_decimal<I: PrimInt>(v: I) -> String {
-    v.to_u128()
-        .map(|u| u.to_string())
-        .or_else(|| v.to_i128().map(|i| i.to_string()))
-        .unwrap_or_else(|| "?".to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,7 +366,7 @@ mod tests {
 
     #[test]
     fn wide_values_print_in_decimal() {
-        assert_eq!(to_decimal(u64::MAX), "18446744073709551615");
-        assert_eq!(to_decimal(i128::MIN), i128::MIN.to_string());
+        assert_eq!(decimal(u64::MAX), "18446744073709551615");
+        assert_eq!(decimal(i128::MIN), i128::MIN.to_string());
     }
 }

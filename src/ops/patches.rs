@@ -5,9 +5,8 @@ use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::Zero;
 
 use crate::error::Error;
-use crate::ops::nhwc::{
-    dispatch_run_len, elements, nhwc, output_shape, owned, product, run, run_len, standard,
-};
+use crate::ops::nhwc::{dispatch_run_len, nhwc, output_shape, owned, product, run, run_len};
+use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
 /// TensorFlow's padding algorithm for sliding windows (`padding="SAME"` / `"VALID"`).
@@ -141,8 +140,7 @@ impl<A, D: Dimension> ExtractImagePatchesExt<A, D> for ArrayRef<A, D> {
         A: Clone + Zero,
     {
         let plan = Patches::resolve::<A>(self.shape(), ksizes, strides, rates, padding)?;
-        let input = standard(self);
-        let data = plan.extract(elements(&input)?)?;
+        let data = plan.extract(&c_order(self))?;
         owned(self.raw_dim(), plan.output, data)
     }
 

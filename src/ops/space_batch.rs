@@ -9,6 +9,7 @@ use num_traits::Zero;
 
 use crate::error::Error;
 use crate::grad::check_size;
+use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
 use plan::{Plan, batch_to_space_plan, space_to_batch_plan};
@@ -394,11 +395,7 @@ fn rearrange<A: Clone, D: Dimension>(
     let data = if len == 0 {
         Vec::new()
     } else {
-        let x = x.as_standard_layout();
-        let input = x
-            .as_slice()
-            .ok_or_else(|| Error::Internal("a standard-layout array is not a slice".into()))?;
-        copy(input, plan, len)
+        copy(&c_order(x), plan, len)
     };
     let mut dim = x.raw_dim();
     for (d, &n) in dim.slice_mut().iter_mut().zip(&plan.out_shape) {

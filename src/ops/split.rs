@@ -3,6 +3,7 @@
 use ndarray::{ArrayRef, ArrayView, Axis, Dimension, RemoveAxis, Slice};
 
 use crate::error::Error;
+use crate::grad::try_vec;
 use crate::ops::axis::resolve_axis;
 use crate::private::{private_decl, private_impl};
 
@@ -135,7 +136,7 @@ impl<A, D: Dimension> SplitExt<A, D> for ArrayRef<A, D> {
     #[inline]
     fn tf_split(&self, split: Split<'_>, axis: isize) -> Result<Vec<ArrayView<'_, A, D>>, Error> {
         let (axis, plan) = resolve_split(self.shape(), split, axis)?;
-        let mut parts = with_capacity(plan.count())?;
+        let mut parts = try_vec(&[plan.count()])?;
         let mut start = 0;
         for size in plan.sizes() {
             // The sizes add up to the axis length, so each part is within it. Not `split_at`:
@@ -154,7 +155,7 @@ impl<A, D: Dimension> SplitExt<A, D> for ArrayRef<A, D> {
         D: RemoveAxis,
     {
         let axis = resolve_axis("tf_unstack", "axis", axis, self.ndim())?;
-        let mut parts = with_capacity(self.len_of(Axis(axis)))?;
+        let mut parts = try_vec(&[self.len_of(Axis(axis))])?;
         parts.extend(self.axis_iter(Axis(axis)));
         Ok(parts)
     }
@@ -275,15 +276,6 @@ fn resolve_sizes(axis: usize, dim: usize, sizes: &[i64]) -> Result<usize, Error>
     Ok(usize::try_from(dim_i128 - total).unwrap_or(0))
 }
 
-/// A `Vec` for `n` parts, or [`Error::TooLarge`] rather than an allocation failure.
-fn with_capacity<T>(n: usize) -> Result<Vec<T>, Error> {
-    let mut parts = Vec::new();
-    parts
-        .try_reserve_exact(n)
-        .map_err(|_| Error::TooLarge { shape: vec![n] })?;
-    Ok(parts)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,7 +360,7 @@ mod tests {
     #[test]
     fn too_many_parts_is_an_error() {
         assert!(matches!(
-            with_capacity::<[u8; 64]>(usize::MAX),
+            try_vec::<[u8; 64]>(&[usize::MAX]),
             Err(Error::TooLarge { .. })
         ));
     }

@@ -4,6 +4,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
 use crate::grad::check_size;
+use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
 mod repeat;
@@ -68,13 +69,10 @@ impl<A: Clone, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
             return Array::from_shape_vec(dim, Vec::new())
                 .map_err(|e| Error::Internal(e.to_string()));
         }
-        let input = self.as_standard_layout();
-        let source = input
-            .as_slice()
-            .ok_or_else(|| Error::Internal("a standard-layout copy is not contiguous".into()))?;
+        let source = c_order(self);
         let (shape, multiples) = compact(self.shape(), multiples);
         let mut data = Vec::with_capacity(len);
-        tile_into(&mut data, source, &shape, &multiples);
+        tile_into(&mut data, &source, &shape, &multiples);
         Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
     }
 

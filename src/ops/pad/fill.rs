@@ -10,6 +10,7 @@ use ndarray::ArrayViewD;
 
 use super::PadMode;
 use crate::error::Error;
+use crate::owned::c_order;
 
 /// The elements of `x` padded by `paddings` in `mode`, in row-major order of `out_shape` (already
 /// validated: same rank as `x`, element count and bytes fit, mirror paddings within limits).
@@ -26,10 +27,9 @@ pub(super) fn padded<A: Clone>(
         // Also skips walking an axis of, say, 2^62 padded rows of nothing.
         return Ok(Vec::new());
     }
-    let x = x.as_standard_layout();
-    let data = x.as_slice().ok_or_else(bug)?;
+    let data = c_order(&x);
     let mut padder = Padder {
-        data,
+        data: &data,
         shape: x.shape(),
         in_block: row_major_blocks(x.shape()),
         out_block: row_major_blocks(out_shape),

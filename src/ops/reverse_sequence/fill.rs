@@ -14,14 +14,15 @@ use ndarray::ArrayViewD;
 
 use super::Plan;
 use crate::error::Error;
+use crate::owned::c_order;
 
 /// The elements of the result, in row-major order of `x`'s shape.
 pub(super) fn reversed<A: Clone>(x: ArrayViewD<'_, A>, plan: &Plan) -> Result<Vec<A>, Error> {
     if x.is_empty() {
         return Ok(Vec::new());
     }
-    let x = x.as_standard_layout();
-    let data = x.as_slice().ok_or_else(bug)?;
+    let data = c_order(&x);
+    let data: &[A] = &data;
     let shape = x.shape();
     let (seq, batch) = (plan.seq_axis, plan.batch_axis);
     let (first, second) = (seq.min(batch), seq.max(batch));
