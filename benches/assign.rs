@@ -5,6 +5,9 @@
 //! Targets: assign at least as fast as `slice_mut(..).assign(..)`; grad at least as fast as
 //! `ArrayD::zeros` plus that assign.
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -42,6 +45,7 @@ fn spec() -> (Vec<i64>, Vec<i64>, Vec<i64>, Masks, Vec<SliceInfoElem>) {
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     let (b, e, s, m, elems) = spec();
     let mut x = ArrayD::<f32>::zeros(IxDyn(&SHAPE));
     let final_shape = x.tf_strided_slice(&b, &e, &s, m).unwrap().shape().to_vec();

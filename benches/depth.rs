@@ -7,6 +7,9 @@
 //! the same shapes: `python3 benches/depth_peers.py`.
 //! Target: at least as fast as NumPy's reshape/transpose copy (and `sliding_window_view` + copy).
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -61,6 +64,7 @@ fn ndarray_patches(x: &Array4<f32>) -> Array4<f32> {
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     let x = image((4, 256, 256, 4));
     let ours = x.tf_space_to_depth(2).unwrap();
     assert_eq!(ours, ndarray_space_to_depth(&x, 2));

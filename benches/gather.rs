@@ -11,6 +11,9 @@
 //! - gather_nd elements: 2^20 random (row, column) pairs (`x[tuple(idx.T)]`, `x[[i, j]]` in a
 //!   loop; 4 MiB out).
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -35,6 +38,7 @@ impl Rng {
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     let x = Array2::from_shape_fn((ROWS, COLS), |(i, j)| (i * COLS + j) as f32);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let rows: Vec<usize> = (0..PICKED_ROWS).map(|_| rng.below(ROWS)).collect();

@@ -6,6 +6,9 @@
 //! the same shapes: `python3 benches/join_peers.py`.
 //! Targets: each op at least as fast as its ndarray-native twin and as NumPy.
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -18,6 +21,7 @@ fn mib(rows: usize, seed: f32) -> Array2<f32> {
 }
 
 fn join(c: &mut Criterion) {
+    steady::steady_allocator();
     let four: Vec<Array2<f32>> = (0..4).map(|k| mib(512, k as f32)).collect();
     let views: Vec<ArrayView2<'_, f32>> = four.iter().map(|x| x.view()).collect();
 

@@ -10,6 +10,9 @@
 //! - dynamic_stitch of those 4 parts back (NumPy `out = np.zeros_like(x); out[idx] = data` each).
 //! - one_hot of 64k indices, depth 16 (NumPy `np.eye(16, dtype=np.float32)[idx]`).
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -27,6 +30,7 @@ fn hash(i: usize) -> u32 {
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     let x = Array2::from_shape_fn((ROWS, COLS), |(i, j)| (i * COLS + j) as f32);
     let row_mask = Array1::from_shape_fn(ROWS, |i| hash(i) & 1 == 1);
     let elem_mask = Array2::from_shape_fn((ROWS, COLS), |(i, j)| hash(i * COLS + j) & 1 == 1);

@@ -11,6 +11,9 @@
 //! ndarray-native reverse_sequence: `to_owned`, then per batch element an `assign` of the
 //! reversed prefix.
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -85,6 +88,7 @@ fn lengths(count: usize, max: usize) -> Vec<usize> {
 }
 
 fn bench_pad(c: &mut Criterion) {
+    steady::steady_allocator();
     let x = Array2::from_shape_fn(SHAPE, |(i, j)| (i * 7 + j) as f32);
     for (label, p) in [("1-2", [[1, 1], [2, 2]]), ("16", [[16, 16], [16, 16]])] {
         // Same results, or the comparison means nothing.
@@ -125,6 +129,7 @@ fn bench_pad(c: &mut Criterion) {
 }
 
 fn bench_reverse_sequence(c: &mut Criterion) {
+    steady::steady_allocator();
     let x = Array2::from_shape_fn(SEQ_SHAPE, |(i, j)| (i * 7 + j) as f32);
     let batch_major = lengths(SEQ_SHAPE.0, SEQ_SHAPE.1);
     let time_major = lengths(SEQ_SHAPE.1, SEQ_SHAPE.0);

@@ -6,6 +6,9 @@
 //! `cargo bench --bench space_batch`; NumPy's equivalents: `python3 benches/space_batch.py`.
 //! Target: at least as fast as both.
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -56,6 +59,7 @@ fn ndarray_batch_to_space(y: ArrayView4<f32>, p: usize) -> Array4<f32> {
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     let x = Array4::from_shape_fn((N, HW, HW, C), |(n, h, w, c)| {
         (((n * HW + h) * HW + w) * C + c) as f32
     });

@@ -6,6 +6,9 @@
 //! `cargo bench --bench strided_slice`; `benches/compare.sh` puts these beside NumPy and TF.
 //! Targets (DESIGN.md): `tf_strided_slice` <= 1.2x ndarray, a prepared plan <= 1.0x.
 
+#[path = "common/steady.rs"]
+mod steady;
+
 mod common;
 
 use std::hint::black_box;
@@ -25,6 +28,7 @@ fn static_slice<'a>(name: &str, x: &'a Array3<f32>) -> Option<ndarray::ArrayView
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     for case in common::cases() {
         let x = ArrayD::<f32>::zeros(IxDyn(&case.shape));
         let spec = &case.spec;

@@ -11,6 +11,9 @@
 //! | transpose | `tf_transpose(Some(perm))` / `tf_transpose(None)` | `permuted_axes` / `t()` | `np.transpose(x, perm)` / `x.T` |
 //! | reverse | `tf_reverse(&axes)` | `invert_axis` on each | `np.flip(x, axes)` |
 
+#[path = "common/steady.rs"]
+mod steady;
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -34,6 +37,7 @@ fn reverse_axes(rank: usize) -> Vec<isize> {
 }
 
 fn split(c: &mut Criterion, xs: &[ArrayD<f32>]) {
+    steady::steady_allocator();
     let mut group = c.benchmark_group("split_4_ways_last_axis");
     for x in xs {
         let rank = x.ndim();
@@ -85,6 +89,7 @@ fn split(c: &mut Criterion, xs: &[ArrayD<f32>]) {
 }
 
 fn unstack(c: &mut Criterion, xs: &[ArrayD<f32>]) {
+    steady::steady_allocator();
     let mut group = c.benchmark_group("unstack");
     for x in xs {
         let rank = x.ndim();
@@ -107,6 +112,7 @@ fn unstack(c: &mut Criterion, xs: &[ArrayD<f32>]) {
 }
 
 fn transpose(c: &mut Criterion, xs: &[ArrayD<f32>]) {
+    steady::steady_allocator();
     let mut group = c.benchmark_group("transpose");
     for x in xs {
         let rank = x.ndim();
@@ -134,6 +140,7 @@ fn transpose(c: &mut Criterion, xs: &[ArrayD<f32>]) {
 }
 
 fn reverse(c: &mut Criterion, xs: &[ArrayD<f32>]) {
+    steady::steady_allocator();
     let mut group = c.benchmark_group("reverse");
     for x in xs {
         let rank = x.ndim();
@@ -161,6 +168,7 @@ fn reverse(c: &mut Criterion, xs: &[ArrayD<f32>]) {
 }
 
 fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
     let xs: Vec<ArrayD<f32>> = SHAPES
         .iter()
         .map(|s| ArrayD::from_shape_fn(IxDyn(s), |i| i[0] as f32))
