@@ -369,9 +369,12 @@ impl StridedSlice {
 }
 
 impl fmt::Display for Entry {
-    /// The entry in Python index syntax. An index with a stride TensorFlow rejects (zero or
-    /// negative) has no Python spelling: it prints as `index::0`, which TensorFlow rejects at the
-    /// same axis.
+    /// The entry in Python index syntax. Two indexes only [`StridedSlice::from_raw`] can make
+    /// have no Python spelling, and neither selects anything:
+    /// - one with a stride TensorFlow rejects (zero or negative) prints as `index::0`, which
+    ///   TensorFlow rejects at the same axis (as a zero stride);
+    /// - `i64::MAX` prints as itself, which the parser rejects as TensorFlow's Python does (its
+    ///   end, `index + 1`, does not fit in `int64`); as a spec it is out of range on every axis.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Entry::Ellipsis => f.write_str("..."),
