@@ -3,7 +3,7 @@
 //! Every read succeeds: past the end of the bytes it yields zeros, so every input, however
 //! short, is a complete case and libFuzzer's mutations of one byte change one decision.
 
-use ndarray::{ArrayD, IxDyn};
+use ndarray::{ArrayD, Axis, IxDyn, ShapeBuilder};
 
 /// The most elements an input array may have (a result may have more, up to [`MAX_RESULT`]).
 pub const MAX_ELEMENTS: usize = 4096;
@@ -123,6 +123,29 @@ impl<'a> Input<'a> {
         let n: usize = shape.iter().product();
         ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect())
             .expect("the shape's element count")
+    }
+
+    /// `x`'s elements in another memory layout, chosen by the next byte: column-major (Fortran)
+    /// or row-major order, with one axis or none stored back to front (a negative stride). The
+    /// logical contents are `x`'s, so an op must give the same answer on both.
+    pub fn relayout(&mut self, x: &ArrayD<i64>) -> ArrayD<i64> {
+        let choice = usize::from(self.u8());
+        let fortran = choice & 1 == 1;
+        // 0: no axis inverted; k: axis k - 1.
+        let inverted = ((choice >> 1) % (x.ndim() + 1)).checked_sub(1);
+        let shape = x.shape();
+        // Filled with the axis already reversed, then inverted back: same elements, reversed
+        // memory. The closure only runs for indices of a non-empty shape, so `shape[k] >= 1`.
+        let mut y = ArrayD::from_shape_fn(IxDyn(shape).set_f(fortran), |mut index: IxDyn| {
+            if let Some(k) = inverted {
+                index[k] = shape[k] - 1 - index[k];
+            }
+            x[&index]
+        });
+        if let Some(k) = inverted {
+            y.invert_axis(Axis(k));
+        }
+        y
     }
 }
 

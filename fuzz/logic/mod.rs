@@ -13,4 +13,5 @@
 #![allow(dead_code)] // each program uses only some of the families
 
 pub mod input;
+pub mod join;
 pub mod parse;

@@ -1,13 +1,14 @@
 //! `tf_concat` and `tf_stack`: TensorFlow's `tf.concat` (`ConcatV2`) and `tf.stack` (`Pack`,
 //! formerly `tf.pack`), as free functions over views.
 //!
-//! Both results are owned and laid out in standard (row-major) order. Seen from the result, both
-//! ops interleave the inputs in runs: the result is `outer` repetitions of "a run of input 0, a run
-//! of input 1, ...", where `outer` is the product of the axes before the join axis and a run of
-//! input `i` is its sub-block from the join axis on. That is how they are copied: one
-//! `extend_from_slice` per run into a `Vec` allocated once, where every input is in standard
-//! layout. Other layouts go to ndarray's own `concatenate` / `stack`, which copy them in memory
-//! order.
+//! Both results are owned. Seen from the result, both ops interleave the inputs in runs: the
+//! result is `outer` repetitions of "a run of input 0, a run of input 1, ...", where `outer` is the
+//! product of the axes before the join axis and a run of input `i` is its sub-block from the join
+//! axis on. That is how they are copied: one `extend_from_slice` per run into a `Vec` allocated
+//! once, where every input is in standard layout, and the result is in standard layout too. Other
+//! layouts go to ndarray's own `concatenate` / `stack`, which copy them in memory order; their
+//! result need not be in standard layout (ndarray lays it out with the join axis outermost), and
+//! a single input comes back as `to_owned` keeps it, in its own layout.
 
 use ndarray::{Array, ArrayView, Axis, Dimension};
 

@@ -1,0 +1,46 @@
+//! `tf_tile` (TensorFlow's `Tile`), with multiples up to the integer limits.
+
+use ndarray_tfslice::prelude::*;
+
+use super::super::input::Input;
+use super::{assert_elements, assert_outcome, assert_same, by_size, flat};
+
+pub(super) fn tile(input: &mut Input) {
+    let shape = input.shape(5);
+    let x = Input::arange(&shape);
+    let y = input.relayout(&x);
+    // Usually one multiple per axis; sometimes one more or one fewer.
+    let len = match input.u8() {
+        0..=229 => shape.len(),
+        230..=242 => shape.len() + 1,
+        _ => shape.len().saturating_sub(1),
+    };
+    let multiples: Vec<usize> = (0..len).map(|_| input.size()).collect();
+    let call = || format!("tf_tile({shape:?}, {multiples:?})");
+    // TensorFlow: one multiple per axis, and axis i of the result is dim[i] * multiples[i].
+    let ok = if multiples.len() == shape.len() {
+        let out: Vec<u128> = shape
+            .iter()
+            .zip(&multiples)
+            .map(|(&d, &m)| d as u128 * m as u128)
+            .collect();
+        match by_size(&out) {
+            None => return,
+            Some(ok) => ok,
+        }
+    } else {
+        false
+    };
+    let got = x.tf_tile(&multiples);
+    assert_outcome(&call, &got, ok);
+    assert_same(&call, &got, &y.tf_tile(&multiples));
+    let Ok(got) = got else {
+        return;
+    };
+    let out: Vec<usize> = shape.iter().zip(&multiples).map(|(&d, &m)| d * m).collect();
+    assert_elements(&call, &got, &out, |j| {
+        // Each output axis walks the input's axis again and again.
+        let i: Vec<usize> = j.iter().zip(&shape).map(|(&j, &d)| j % d).collect();
+        flat(&i, &shape)
+    });
+}
