@@ -24,7 +24,8 @@ pub enum Argument {
     Size,
     /// `seq_lengths` of `tf_reverse_sequence`.
     SeqLengths,
-    /// `indices` of `tf_gather`, `tf_gather_nd`, `tf_dynamic_stitch` or `tf_one_hot`.
+    /// `indices` of `tf_gather`, `tf_gather_nd` or `tf_dynamic_stitch` (`tf_one_hot` takes any
+    /// index: one outside `[0, depth)`, past `i64` included, gives a row of `off_value`).
     Indices,
     /// `partitions` of `tf_dynamic_partition`.
     Partitions,
@@ -126,7 +127,10 @@ pub enum Error {
     },
 
     /// A zero stride on a range or index entry (TensorFlow's E5). TensorFlow names the input axis.
-    #[error("strides[{axis}] must be non-zero (spec index {index}, input axis {axis})")]
+    #[error(
+        "strides[{axis}] must be non-zero (the stride at spec index {index}, for input axis \
+         {axis}, is 0)"
+    )]
     ZeroStride {
         /// The spec entry.
         index: usize,
@@ -149,10 +153,12 @@ pub enum Error {
     },
 
     /// A shrink (single index) entry outside its axis (TensorFlow's E7). TensorFlow prints the index
-    /// after adding the dimension size once to a negative value.
+    /// after adding the dimension size once to a negative value; the message then gives the
+    /// indices the axis takes, `-dim` to `dim - 1`.
     #[error(
         "slice index {shifted} of dimension {axis} out of bounds. (spec index {index}: begin {begin} \
-         on an axis of size {dim})"
+         on an axis of size {dim}, {})",
+        index_range(*.dim)
     )]
     ShrinkOutOfBounds {
         /// The spec entry.
@@ -172,7 +178,8 @@ pub enum Error {
     ValueOutOfRange {
         /// Which argument.
         argument: Argument,
-        /// Its position.
+        /// Its position: in row-major order where the argument is an array of any rank
+        /// (`indices`, `partitions`); for `tf_dynamic_stitch`, in the index array that holds it.
         index: usize,
         /// The value, printed in decimal.
         value: String,
@@ -239,9 +246,12 @@ pub enum Error {
 
     /// An owned result would have more elements, or more bytes, than an allocation can hold
     /// (`isize::MAX`).
-    #[error("an array of shape {shape:?} is too large to allocate (its size overflows isize)")]
+    #[error(
+        "an array of shape {shape:?} is too large to allocate (its size overflows isize{})",
+        overflow_note(.shape)
+    )]
     TooLarge {
-        /// The shape asked for.
+        /// The shape asked for; a dimension that itself overflows `usize` is `usize::MAX`.
         shape: Vec<usize>,
     },
 
@@ -327,7 +337,10 @@ pub enum Error {
 
     // ---- split / unstack ----
     /// `tf_split` with `Split::Num(0)` or `Split::Sizes(&[])`: TensorFlow needs at least one output.
-    #[error("Value for attr 'num_split' of 0 must be at least minimum 1")]
+    #[error(
+        "Value for attr 'num_split' of 0 must be at least minimum 1 (Split::Num(0) and an empty \
+         Split::Sizes ask for no part)"
+    )]
     SplitNoOutputs,
 
     /// `tf_split` with `Split::Num(n)`: `n` does not divide the axis.
@@ -346,7 +359,8 @@ pub enum Error {
 
     /// `tf_split` with `Split::Sizes`: more than one size is `-1`.
     #[error(
-        "There can only be one -1 in the input. (size_splits[{first}] and size_splits[{second}])"
+        "There can only be one -1 in the input. (size_splits[{first}] and size_splits[{second}] \
+         are both -1)"
     )]
     SplitMultipleInferred {
         /// The first `-1`'s position.
@@ -356,7 +370,10 @@ pub enum Error {
     },
 
     /// `tf_split` with `Split::Sizes`: a size below `-1`.
-    #[error("Split size at index {index} must be >= 0. Got: {size}")]
+    #[error(
+        "Split size at index {index} must be >= 0. Got: {size} (the only negative size allowed \
+         is one -1, which stands for the rest of the axis)"
+    )]
     SplitNegativeSize {
         /// Its position in the sizes.
         index: usize,
@@ -457,7 +474,11 @@ pub enum Error {
 
     // ---- pad ----
     /// `tf_pad`: `paddings` does not have one row per axis.
-    #[error("The first dimension of paddings must be the rank of inputs[{len},2] {}", tf_shape(.shape))]
+    #[error(
+        "The first dimension of paddings must be the rank of inputs[{len},2] {} (paddings needs \
+         one [before, after] row per input axis: {} rows, got {len})",
+        tf_shape(.shape), .shape.len()
+    )]
     PaddingsLength {
         /// `paddings.len()`.
         len: usize,
@@ -500,7 +521,9 @@ pub enum Error {
 
     // ---- reverse / reverse_sequence ----
     /// `tf_reverse`: the same axis twice (after negative axes are resolved).
-    #[error("axis {axis} specified more than once. (axis[{first}] and axis[{second}])")]
+    #[error(
+        "axis {axis} specified more than once. (axis[{first}] and axis[{second}] both name it)"
+    )]
     ReverseDuplicateAxis {
         /// The (non-negative) axis.
         axis: usize,
@@ -511,7 +534,7 @@ pub enum Error {
     },
 
     /// `tf_reverse_sequence`: `seq_axis == batch_axis`.
-    #[error("batch_dim == seq_dim == {axis}")]
+    #[error("batch_dim == seq_dim == {axis} (seq_axis and batch_axis must be different axes)")]
     SeqAxisIsBatchAxis {
         /// The axis.
         axis: usize,
@@ -529,7 +552,7 @@ pub enum Error {
     },
 
     /// `tf_reverse_sequence`: a negative sequence length.
-    #[error("seq_lens({index}) < 0 (it is {length})")]
+    #[error("seq_lens({index}) < 0 (seq_lengths[{index}] = {length})")]
     SeqLengthNegative {
         /// Its position (the batch index).
         index: usize,
@@ -538,7 +561,10 @@ pub enum Error {
     },
 
     /// `tf_reverse_sequence`: a sequence length past the sequence axis.
-    #[error("seq_lens({index}) > input.dims({seq_axis}) ({length} > {dim})")]
+    #[error(
+        "seq_lens({index}) > input.dims({seq_axis}) (seq_lengths[{index}] = {length}, but seq_axis \
+         {seq_axis} has size {dim})"
+    )]
     SeqLengthTooLong {
         /// Its position (the batch index).
         index: usize,
@@ -552,7 +578,10 @@ pub enum Error {
 
     // ---- transpose ----
     /// `tf_transpose`: `perm` does not have one entry per axis.
-    #[error("transpose expects a vector of size {rank}. But input(1) is a vector of size {len}")]
+    #[error(
+        "transpose expects a vector of size {rank}. But input(1) is a vector of size {len} (perm \
+         needs one entry per input axis)"
+    )]
     PermLength {
         /// The input rank.
         rank: usize,
@@ -572,7 +601,10 @@ pub enum Error {
     },
 
     /// `tf_transpose`: `perm` repeats an axis, so another is missing.
-    #[error("{missing} is missing from {{{}}}.", join(.perm))]
+    #[error(
+        "{missing} is missing from {{{}}}. (perm must name each input axis exactly once)",
+        join(.perm)
+    )]
     PermNotPermutation {
         /// The smallest axis not in `perm`.
         missing: usize,
@@ -710,7 +742,7 @@ pub enum Error {
     #[error(
         "Shapes {} and {} are incompatible (the mask must have the shape of the tensor's axes \
          {axis}..{})",
-        py_shape(.tensor_dims), py_shape(.mask_shape), axis + .mask_shape.len()
+        py_shape(.tensor_dims), py_shape(.mask_shape), axis.saturating_add(.mask_shape.len())
     )]
     BooleanMaskShape {
         /// The resolved `axis`.
@@ -785,7 +817,10 @@ pub enum Error {
     },
 
     /// `tf_dynamic_stitch`: a negative index.
-    #[error("indices[{array}][{}] is out of range (it is {value})", join(.position))]
+    #[error(
+        "indices[{array}]{} is out of range (it is {value}; an index must be >= 0)",
+        tf_position(.position)
+    )]
     StitchIndexNegative {
         /// Which index array.
         array: usize,
@@ -849,7 +884,10 @@ pub enum Error {
 
     /// `tf_space_to_batch_nd` / `tf_batch_to_space_nd`: the input needs a batch axis plus one
     /// axis per block dimension.
-    #[error("input rank should be >= {min} instead of {rank}")]
+    #[error(
+        "input rank should be >= {min} instead of {rank} (a batch axis plus one axis per \
+         block_shape entry)"
+    )]
     BlockRankTooLarge {
         /// `block_shape.len() + 1`.
         min: usize,
@@ -859,7 +897,10 @@ pub enum Error {
 
     /// `tf_space_to_batch_nd` / `tf_batch_to_space_nd`: `paddings` / `crops` does not have one row
     /// per block dimension.
-    #[error("{argument} should have shape [{expected}, 2] instead of [{rows},2]")]
+    #[error(
+        "{argument} should have shape [{expected}, 2] instead of [{rows},2] (one [start, end] row \
+         per block_shape entry)"
+    )]
     BlockPaddingsLength {
         /// `"paddings"` or `"crops"`.
         argument: &'static str,
@@ -881,7 +922,11 @@ pub enum Error {
     BlockProductZero,
 
     /// `tf_space_to_batch_nd`: a padded spatial dim not a multiple of its block size.
-    #[error("padded_shape[{index}]={padded} is not divisible by block_shape[{index}]={block}")]
+    #[error(
+        "padded_shape[{index}]={padded} is not divisible by block_shape[{index}]={block} (input \
+         axis {} with paddings[{index}] added)",
+        .index.saturating_add(1)
+    )]
     PaddedNotDivisible {
         /// The spatial dimension (0-based, after the batch axis).
         index: usize,
@@ -903,7 +948,11 @@ pub enum Error {
     },
 
     /// `tf_batch_to_space_nd`: the crops of a dimension exceed it.
-    #[error("cropped_shape[{index}]={cropped} must be non-negative")]
+    #[error(
+        "cropped_shape[{index}]={cropped} must be non-negative (crops[{index}] add up to more \
+         than block_shape[{index}] times the size of input axis {})",
+        .index.saturating_add(1)
+    )]
     CropsTooLarge {
         /// The spatial dimension (0-based, after the batch axis).
         index: usize,
@@ -926,7 +975,7 @@ pub enum Error {
     },
 
     /// `tf_extract_image_patches`: a zero spatial `ksizes` / `strides` / `rates` entry.
-    #[error("{argument} is out of range. ({argument}[{index}] = 0)")]
+    #[error("{argument} is out of range. ({argument}[{index}] = 0; it must be at least 1)")]
     PatchesZero {
         /// `"ksizes"`, `"strides"` or `"rates"`.
         argument: &'static str,
@@ -954,6 +1003,23 @@ pub enum Error {
         /// The stride on that axis.
         stride: usize,
     },
+}
+
+/// The indices an axis of size `dim` takes, for [`Error::ShrinkOutOfBounds`].
+fn index_range(dim: usize) -> String {
+    match dim.checked_sub(1) {
+        Some(last) => format!("whose indices are -{dim} to {last}"),
+        None => String::from("which has no index"),
+    }
+}
+
+/// For [`Error::TooLarge`]: what a `usize::MAX` dimension stands for, if the shape has one.
+fn overflow_note(shape: &[usize]) -> String {
+    if shape.contains(&usize::MAX) {
+        format!("; {} marks a dimension that overflows usize", usize::MAX)
+    } else {
+        String::new()
+    }
 }
 
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.

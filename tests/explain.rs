@@ -62,7 +62,7 @@ fn explains_errors_where_tensorflow_raises() {
     );
     assert!(!text.contains("2. "), "{text}");
     assert!(
-        text.ends_with("TensorFlow raises: slice index -196 of dimension 1 out of bounds. (spec index 1: begin -200 on an axis of size 4)\n"),
+        text.ends_with("TensorFlow raises: slice index -196 of dimension 1 out of bounds. (spec index 1: begin -200 on an axis of size 4, whose indices are -4 to 3)\n"),
         "{text}"
     );
 }

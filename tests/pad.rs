@@ -272,7 +272,8 @@ fn errors_name_tensorflow_condition() {
     let e = x.tf_pad(&[[1, 1]], PadMode::Constant, 0).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "The first dimension of paddings must be the rank of inputs[1,2] [2,3]"
+        "The first dimension of paddings must be the rank of inputs[1,2] [2,3] (paddings needs one \
+         [before, after] row per input axis: 2 rows, got 1)"
     );
     let e = x
         .tf_pad(&[[0, 0], [1, 3]], PadMode::Reflect, 0)

@@ -315,7 +315,7 @@ fn stitch_errors() {
     );
     assert_eq!(
         err.to_string(),
-        "indices[1][1,1] is out of range (it is -1)"
+        "indices[1][1,1] is out of range (it is -1; an index must be >= 0)"
     );
     let i = [array![0, 1].into_dyn(), array![2].into_dyn()];
     let err = tf_dynamic_stitch(&views(&i), &views(&d)).unwrap_err();

@@ -149,7 +149,7 @@ fn messages_start_with_tensorflows_words() {
     let err = x.tf_reverse(&[1, -3]).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "axis 1 specified more than once. (axis[0] and axis[1])"
+        "axis 1 specified more than once. (axis[0] and axis[1] both name it)"
     );
 }
 

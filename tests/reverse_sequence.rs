@@ -270,7 +270,7 @@ fn errors() {
         x.tf_reverse_sequence(&[1, 1], 1, 1)
             .unwrap_err()
             .to_string(),
-        "batch_dim == seq_dim == 1"
+        "batch_dim == seq_dim == 1 (seq_axis and batch_axis must be different axes)"
     );
     let e = x.tf_reverse_sequence(&[-2, 1], 1, 0).unwrap_err();
     assert!(e.to_string().starts_with("seq_lens(0) < 0"));

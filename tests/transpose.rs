@@ -139,18 +139,25 @@ fn rank_nine() {
     let err = x
         .tf_transpose(Some(&[0, 1, 2, 3, 4, 5, 6, 7, 7]))
         .unwrap_err();
-    assert_eq!(err.to_string(), "8 is missing from {0,1,2,3,4,5,6,7,7}.");
+    assert_eq!(
+        err.to_string(),
+        "8 is missing from {0,1,2,3,4,5,6,7,7}. (perm must name each input axis exactly once)"
+    );
 }
 
 #[test]
 fn messages_start_with_tensorflows_words() {
     let x = Array3::<u8>::zeros((2, 3, 4));
     let msg = |p: &[usize]| x.tf_transpose(Some(p)).unwrap_err().to_string();
-    assert_eq!(msg(&[0, 0, 1]), "2 is missing from {0,0,1}.");
+    assert_eq!(
+        msg(&[0, 0, 1]),
+        "2 is missing from {0,0,1}. (perm must name each input axis exactly once)"
+    );
     assert_eq!(msg(&[0, 0, 3]), "3 is out of range [0 .. 3) (perm[2])");
     assert_eq!(
         msg(&[0, 1]),
-        "transpose expects a vector of size 3. But input(1) is a vector of size 2"
+        "transpose expects a vector of size 3. But input(1) is a vector of size 2 (perm needs one \
+         entry per input axis)"
     );
 }
 

@@ -50,7 +50,7 @@ pub trait TransposeExt<A, D: Dimension> {
     /// assert!(std::ptr::eq(&t[[2, 1, 0]], &x[[1, 0, 2]]));
     ///
     /// let err = x.tf_transpose(Some(&[0, 0, 1])).unwrap_err();
-    /// assert_eq!(err.to_string(), "2 is missing from {0,0,1}.");
+    /// assert!(err.to_string().starts_with("2 is missing from {0,0,1}."));
     /// # Ok::<(), Error>(())
     /// ```
     fn tf_transpose(&self, perm: Option<&[usize]>) -> Result<ArrayView<'_, A, D>, Error>;
