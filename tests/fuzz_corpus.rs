@@ -34,3 +34,13 @@ fn replay(name: &str, target: fn(&[u8])) {
 fn parse() {
     replay("parse", logic::parse::run);
 }
+
+#[test]
+fn strided() {
+    replay("strided", logic::strided::run);
+}
+
+#[test]
+fn slice() {
+    replay("slice", logic::slice::run);
+}
