@@ -11,7 +11,7 @@ use crate::apply::{InPlace, in_place_suits};
 use crate::error::Error;
 use crate::masks::Masks;
 use crate::owned::owned_copy;
-use crate::resolve::{AxisStep, StepSink, range_len, rank_changes, resolve};
+use crate::resolve::{AxisStep, StepSink, check_dims, range_len, rank_changes, resolve};
 use crate::spec::StridedSlice;
 
 /// Where an output axis of a [`Plan`] comes from.
@@ -70,7 +70,8 @@ impl StridedSlice {
     /// The shape-dependent errors of
     /// [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice): [`Error::MultipleEllipses`],
     /// [`Error::SliceScalar`], [`Error::TooManyIndices`], [`Error::ZeroStride`],
-    /// [`Error::ShrinkNegativeStride`], [`Error::ShrinkOutOfBounds`].
+    /// [`Error::ShrinkNegativeStride`], [`Error::ShrinkOutOfBounds`]; before them,
+    /// [`Error::TooLarge`] if a dim passes `isize::MAX` (no array can have that shape).
     ///
     /// ```
     /// use ndarray_tfslice::prelude::*;
@@ -100,6 +101,7 @@ impl Plan {
         strides: &[I],
         masks: Masks,
     ) -> Result<Plan, Error> {
+        check_dims(shape)?;
         let mut steps = Vec::with_capacity(shape.len() + strides.len());
         resolve(shape, begin, end, strides, masks, &mut steps)?;
         Plan::from_steps(shape, steps, rank_changes(masks, strides.len()))

@@ -39,3 +39,13 @@ fn parse() {
 fn join() {
     replay("join", logic::join::run);
 }
+
+#[test]
+fn strided() {
+    replay("strided", logic::strided::run);
+}
+
+#[test]
+fn slice() {
+    replay("slice", logic::slice::run);
+}

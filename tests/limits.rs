@@ -106,3 +106,28 @@ fn extreme_values_never_panic() {
         Error::SliceScalar { index: 0 }
     );
 }
+
+/// Found by the `strided` fuzz target: a shape given as numbers (`StridedSlice::resolve`,
+/// `strided_slice_grad`) with a dim past `isize::MAX` overflowed in resolution (`x + dim` with
+/// the dim wrapped to a negative i64). No array has such a dim: it is `TooLarge`, before any
+/// spec check.
+#[test]
+fn shape_dims_past_isize_are_too_large() {
+    let spec: StridedSlice = "-1:".parse().unwrap();
+    for dim in [isize::MAX as usize + 1, usize::MAX] {
+        let too_large = Error::TooLarge { shape: vec![dim] };
+        assert_eq!(spec.resolve(&[dim]).unwrap_err(), too_large);
+        let m = Masks {
+            end: 1,
+            ..Masks::NONE
+        };
+        let dy = ndarray::Array1::<f32>::zeros(1);
+        assert_eq!(
+            strided_slice_grad(&[dim], &[-1], &[0], &[1], m, &dy).unwrap_err(),
+            too_large
+        );
+    }
+    // The largest dim an array can have still resolves.
+    let plan = spec.resolve(&[isize::MAX as usize]).unwrap();
+    assert_eq!(plan.shape(), &[1]);
+}

@@ -15,3 +15,14 @@
 pub mod input;
 pub mod join;
 pub mod parse;
+pub mod slice;
+pub mod strided;
+
+// The oracle of `tf_strided_slice`, `tf_slice`, assignment and the gradient, shared with
+// `tests/oracle.rs`. (Paths are relative to this file's directory in both programs that
+// include it.)
+#[path = "../../tests/naive/strided_oracle.rs"]
+pub mod strided_oracle;
+
+#[path = "../../tests/naive/strided_crate.rs"]
+pub mod strided_crate;
