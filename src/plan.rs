@@ -11,7 +11,7 @@ use crate::apply::{InPlace, in_place_suits};
 use crate::error::Error;
 use crate::masks::Masks;
 use crate::owned::owned_copy;
-use crate::resolve::{AxisStep, StepSink, range_len, rank_changes, resolve};
+use crate::resolve::{AxisStep, StepSink, check_dims, range_len, rank_changes, resolve};
 use crate::spec::StridedSlice;
 
 /// Where an output axis of a [`Plan`] comes from.
@@ -70,7 +70,8 @@ impl StridedSlice {
     /// The shape-dependent errors of
     /// [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice): [`Error::MultipleEllipses`],
     /// [`Error::SliceScalar`], [`Error::TooManyIndices`], [`Error::ZeroStride`],
-    /// [`Error::ShrinkNegativeStride`], [`Error::ShrinkOutOfBounds`].
+    /// [`Error::ShrinkNegativeStride`], [`Error::ShrinkOutOfBounds`]; before them,
+    /// [`Error::TooLarge`] if a dim passes `isize::MAX` (no array can have that shape).
     ///
     /// ```
     /// use ndarray_tfslice::prelude::*;
@@ -100,6 +101,7 @@ impl Plan {
         strides: &[I],
         masks: Masks,
     ) -> Result<Plan, Error> {
+        check_dims(shape)?;
         let mut steps = Vec::with_capacity(shape.len() + strides.len());
         resolve(shape, begin, end, strides, masks, &mut steps)?;
         Plan::from_steps(shape, steps, rank_changes(masks, strides.len()))
@@ -297,7 +299,9 @@ impl Plan {
     /// [`tf_strided_slice_to_owned`](crate::TfSliceExt::tf_strided_slice_to_owned) would give.
     ///
     /// # Errors
-    /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for.
+    /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for;
+    /// [`Error::TooLarge`] if the copy would have more bytes than an allocation can hold (a
+    /// slice of a broadcast view can).
     ///
     /// ```
     /// use ndarray::array;
@@ -310,6 +314,6 @@ impl Plan {
         &self,
         x: &ArrayRef<A, D>,
     ) -> Result<ArrayD<A>, Error> {
-        self.apply(x).map(owned_copy)
+        self.apply(x).and_then(owned_copy)
     }
 }

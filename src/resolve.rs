@@ -28,6 +28,24 @@ use crate::values::Values;
 /// ```
 pub const MAX_SPEC_LEN: usize = 64;
 
+/// [`Error::TooLarge`] if a dim of `shape` passes `isize::MAX`, so that no array can have it.
+///
+/// Resolution computes in `i64` and hands ndarray `isize` values, which is exact for every dim of
+/// a real array (ndarray keeps the product of the non-zero dims within `isize::MAX`). A shape
+/// given as numbers (`StridedSlice::resolve`, `strided_slice_grad`, `explain`) is checked here
+/// first: a dim of 2^63 would otherwise wrap to a negative `i64` and resolve to a wrong, empty
+/// range. Only single dims are checked, so that a spec error on a shape whose element count
+/// overflows is still reported as the spec error (`strided_slice_grad` checks the count later).
+pub(crate) fn check_dims(shape: &[usize]) -> Result<(), Error> {
+    if shape.iter().all(|&d| isize::try_from(d).is_ok()) {
+        Ok(())
+    } else {
+        Err(Error::TooLarge {
+            shape: shape.to_vec(),
+        })
+    }
+}
+
 /// One step of a resolved spec, in output order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AxisStep {
@@ -260,7 +278,7 @@ fn resolve_axis(
     if s == 0 {
         return Err(Error::ZeroStride { index: entry, axis });
     }
-    // `dim` is the length of an allocation-backed axis, so it fits in i64.
+    // `dim` is an array's (at most isize::MAX) or passed `check_dims`, so it fits in i64.
     let d = dim as i64;
     // A negative index counts from the end, once; it cannot overflow because it is negative.
     let forward = |x: i64| if x < 0 { x + d } else { x };
