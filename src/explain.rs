@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::masks::bit;
-use crate::resolve::{AxisStep, MAX_SPEC_LEN, range_len, resolve};
+use crate::resolve::{AxisStep, MAX_SPEC_LEN, check_dims, range_len, resolve};
 use crate::spec::{Entry, StridedSlice};
 
 impl StridedSlice {
@@ -13,7 +13,9 @@ impl StridedSlice {
     /// (index, range, new axis, ellipsis), which input axes it takes, its begin/end/stride after
     /// masks, negative indices and clamping, and which output axes it produces; then the output
     /// shape and the same selection as an ndarray `s![...]`. Where TensorFlow would raise, the
-    /// walk-through stops there with TensorFlow's error.
+    /// walk-through stops there with TensorFlow's error. A shape with a dim past `isize::MAX`,
+    /// which no array can have, gets no walk-through, only the message of
+    /// [`Error::TooLarge`](crate::Error::TooLarge).
     ///
     /// `cargo run --example explain -- 5,5,5,5,5,5 '1, 2:4, None, ..., :-3:-1, :'` prints it.
     ///
@@ -68,6 +70,10 @@ impl StridedSlice {
             )?;
         }
         writeln!(out)?;
+        // A dim past isize::MAX (no array has one) would resolve to wrong ranges.
+        if let Err(e) = check_dims(shape) {
+            return writeln!(out, "No array has this shape: {e}");
+        }
 
         let mut steps: Vec<AxisStep> = Vec::new();
         let result = resolve(

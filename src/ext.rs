@@ -259,7 +259,8 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// "Performance").
     ///
     /// # Errors
-    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice).
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice), and [`Error::TooLarge`] if the
+    /// copy would have more bytes than an allocation can hold (a slice of a broadcast view can).
     ///
     /// # Example
     /// ```
@@ -288,7 +289,8 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// [`tf_index`](TfSliceExt::tf_index) as an owned copy: `x[spec]` as TensorFlow returns it.
     ///
     /// # Errors
-    /// As [`tf_index`](TfSliceExt::tf_index).
+    /// As [`tf_index`](TfSliceExt::tf_index), and [`Error::TooLarge`] as for
+    /// [`tf_strided_slice_to_owned`](TfSliceExt::tf_strided_slice_to_owned).
     ///
     /// # Example
     /// ```
@@ -369,7 +371,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         A: Clone,
     {
         self.tf_strided_slice(begin, end, strides, masks)
-            .map(owned_copy)
+            .and_then(owned_copy)
     }
 
     #[inline]
@@ -377,7 +379,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone,
     {
-        self.tf_index(spec).map(owned_copy)
+        self.tf_index(spec).and_then(owned_copy)
     }
 
     #[inline]

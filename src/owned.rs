@@ -4,6 +4,9 @@ use std::borrow::Cow;
 
 use ndarray::{ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
 
+use crate::error::Error;
+use crate::grad::check_size;
+
 /// A standard-layout (C order) copy of `view`, as TensorFlow's `strided_slice` returns it.
 ///
 /// Why not `view.to_owned()`: for a view that is not contiguous (every strided or reversed
@@ -13,28 +16,36 @@ use ndarray::{ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
 /// measured on par with NumPy (`benches/assign.rs`, group `to_owned_4MiB`). The fill costs one
 /// pass over the output; `Array::uninit` would avoid it only with `unsafe`, and measured no
 /// faster.
-pub(crate) fn owned_copy<A: Clone>(view: ArrayView<'_, A, IxDyn>) -> ArrayD<A> {
+///
+/// [`Error::TooLarge`] where the copy would have more bytes than an allocation can hold: a view
+/// that is not contiguous may repeat elements (a broadcast view has stride 0), so its element
+/// count times the element size can pass `isize::MAX`, where `from_elem` would panic.
+pub(crate) fn owned_copy<A: Clone>(view: ArrayView<'_, A, IxDyn>) -> Result<ArrayD<A>, Error> {
     match view.first() {
         Some(first) if !view.is_standard_layout() => {
+            check_size::<A>(view.shape())?;
             let mut out = ArrayD::from_elem(view.raw_dim(), first.clone());
             out.assign(&view);
-            out
+            Ok(out)
         }
-        // Contiguous in C order (ndarray copies it as one slice), or empty (nothing to copy and
-        // no element to fill with).
-        _ => view.to_owned(),
+        // Contiguous in C order (ndarray copies it as one slice, which exists, so its copy fits),
+        // or empty (nothing to copy and no element to fill with).
+        _ => Ok(view.to_owned()),
     }
 }
 
 /// The elements of `x` in C order, as one slice: borrowed where `x` is already contiguous in C
 /// order, else an [`owned_copy`]. The indexing ops (`tf_boolean_mask`, `tf_dynamic_partition`,
 /// `tf_dynamic_stitch`) then copy whole contiguous runs out of it.
-pub(crate) fn c_order<A: Clone, D: Dimension>(x: &ArrayRef<A, D>) -> Cow<'_, [A]> {
-    match x.as_slice() {
+///
+/// [`Error::TooLarge`] where that copy cannot exist (see [`owned_copy`]): an op whose result is
+/// smaller than its input (a gather, a mask, a crop) would otherwise panic on a broadcast input.
+pub(crate) fn c_order<A: Clone, D: Dimension>(x: &ArrayRef<A, D>) -> Result<Cow<'_, [A]>, Error> {
+    Ok(match x.as_slice() {
         Some(slice) => Cow::Borrowed(slice),
         // A fresh owned_copy is in standard layout from offset 0: its Vec is the C order.
-        None => Cow::Owned(owned_copy(x.view().into_dyn()).into_raw_vec_and_offset().0),
-    }
+        None => Cow::Owned(owned_copy(x.view().into_dyn())?.into_raw_vec_and_offset().0),
+    })
 }
 
 #[cfg(test)]
@@ -52,7 +63,7 @@ mod tests {
             x.slice(s![.., 2..2, ..]).into_dyn(),
             x.t().into_dyn(),
         ] {
-            let copy = owned_copy(v.clone());
+            let copy = owned_copy(v.clone()).unwrap();
             assert_eq!(copy, v);
             assert!(copy.is_standard_layout());
         }

@@ -299,7 +299,9 @@ impl Plan {
     /// [`tf_strided_slice_to_owned`](crate::TfSliceExt::tf_strided_slice_to_owned) would give.
     ///
     /// # Errors
-    /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for.
+    /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for;
+    /// [`Error::TooLarge`] if the copy would have more bytes than an allocation can hold (a
+    /// slice of a broadcast view can).
     ///
     /// ```
     /// use ndarray::array;
@@ -312,6 +314,6 @@ impl Plan {
         &self,
         x: &ArrayRef<A, D>,
     ) -> Result<ArrayD<A>, Error> {
-        self.apply(x).map(owned_copy)
+        self.apply(x).and_then(owned_copy)
     }
 }

@@ -49,7 +49,8 @@ pub trait BooleanMaskExt<A, D: Dimension> {
     ///   incompatible shapes, `Shapes () and (3,) are incompatible`).
     /// - [`Error::BooleanMaskShape`]: `mask.shape()` is not `self.shape()[axis..axis + mask.ndim()]`
     ///   (including a mask reaching past the last axis).
-    /// - [`Error::TooLarge`]: the result cannot be allocated.
+    /// - [`Error::TooLarge`]: the result cannot be allocated, or `self` is a view (a broadcast
+    ///   one, say) whose copy would have more bytes than an allocation can hold.
     ///
     /// # Example
     /// TensorFlow's own examples (seed 004 lost their results and the 2-D example's mask; they
@@ -103,7 +104,7 @@ impl<A, D: Dimension> BooleanMaskExt<A, D> for ArrayRef<A, D> {
     {
         let plan = MaskPlan::new(self.shape(), mask, axis)?;
         let mut out = try_vec::<A>(&plan.out_shape)?;
-        plan.copy_kept(&c_order(self), &mut out);
+        plan.copy_kept(&c_order(self)?, &mut out);
         ArrayD::from_shape_vec(IxDyn(&plan.out_shape), out)
             .map_err(|e| Error::Internal(e.to_string()))
     }

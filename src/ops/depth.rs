@@ -143,7 +143,7 @@ impl<A, D: Dimension> SpaceToDepthExt<A, D> for ArrayRef<A, D> {
         A: Clone,
     {
         let (input_shape, output_shape) = space_to_depth_shape::<A>(self.shape(), block_size)?;
-        let data = space_to_depth(&c_order(self), input_shape, block_size)?;
+        let data = space_to_depth(&c_order(self)?, input_shape, block_size)?;
         owned(self.raw_dim(), output_shape, data)
     }
 
@@ -152,7 +152,7 @@ impl<A, D: Dimension> SpaceToDepthExt<A, D> for ArrayRef<A, D> {
         A: Clone,
     {
         let (input_shape, output_shape) = depth_to_space_shape::<A>(self.shape(), block_size)?;
-        let data = depth_to_space(&c_order(self), input_shape, block_size)?;
+        let data = depth_to_space(&c_order(self)?, input_shape, block_size)?;
         owned(self.raw_dim(), output_shape, data)
     }
 

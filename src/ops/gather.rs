@@ -5,7 +5,7 @@ use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::grad::check_size;
+use crate::grad::{check_size, try_vec};
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 use crate::values::decimal;
@@ -61,7 +61,8 @@ pub trait GatherExt<A, D: Dimension> {
     /// - [`Error::BatchDimsOutOfRange`]: `batch_dims` outside `[-rank(indices), rank(indices)]`.
     /// - [`Error::BatchDimsPastAxis`]: `batch_dims` (resolved) greater than `axis` (resolved).
     /// - [`Error::BatchShapeMismatch`]: `self.shape[i] != indices.shape[i]` for a batch axis.
-    /// - [`Error::TooLarge`]: the result's size overflows `isize`.
+    /// - [`Error::TooLarge`]: the result's size overflows `isize`; or `self` or `indices` is a
+    ///   view (a broadcast one, say) whose copy would have more bytes than an allocation can hold.
     /// - [`Error::ValueOutOfRange`]: an index does not fit in `i64` (a `u64` past `i64::MAX`).
     /// - [`Error::IndexOutOfRange`]: an index outside `[0, self.shape[axis])` (no negative
     ///   indexing).
@@ -137,7 +138,7 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
         }
         let picks = checked_indices(indices, plan.dim)?;
         let values = plan
-            .copy(&c_order(self), &picks)
+            .copy(&c_order(self)?, &picks)
             .ok_or_else(|| Error::Internal("a gathered slice is outside params".into()))?;
         into_array(plan.out_shape, values)
     }
@@ -290,7 +291,9 @@ fn checked_indices<I: PrimInt, E: Dimension>(
     indices: &ArrayRef<I, E>,
     bound: usize,
 ) -> Result<Vec<usize>, Error> {
-    let mut picks = Vec::with_capacity(indices.len());
+    // `indices` may be a broadcast view, with more elements than a Vec<usize> can hold (the
+    // result's size check does not cover it where `A` is smaller than `usize`).
+    let mut picks = try_vec::<usize>(indices.shape())?;
     for (flat, &index) in indices.iter().enumerate() {
         let value = widen(index, flat)?;
         match usize::try_from(value) {

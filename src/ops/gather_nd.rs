@@ -64,7 +64,8 @@ pub trait GatherNdExt<A, D: Dimension> {
     /// - [`Error::GatherNdIndexDepth`]: `C > rank(self) - batch_dims` (TensorFlow counts the
     ///   batch axes on both sides: "saw: 4 vs. 3" for `C = 3` past one batch axis of a rank-3
     ///   `self`).
-    /// - [`Error::TooLarge`]: the result's size overflows `isize`.
+    /// - [`Error::TooLarge`]: the result's size overflows `isize`; or `self` or `indices` is a
+    ///   view (a broadcast one, say) whose copy would have more bytes than an allocation can hold.
     /// - [`Error::GatherNdEmptyParams`]: at least one index vector, but `self` is empty.
     /// - [`Error::ValueOutOfRange`]: the bad index vector reported holds a value that does not
     ///   fit in `i64` (a `u64` past `i64::MAX`; such a value is out of bounds like any other).
@@ -179,7 +180,7 @@ impl<A, D: Dimension> GatherNdExt<A, D> for ArrayRef<A, D> {
                 shape: self.shape().to_vec(),
             });
         }
-        let values = plan.gather(&c_order(self), &c_order(indices))?;
+        let values = plan.gather(&c_order(self)?, &c_order(indices)?)?;
         into_array(plan.out_shape, values)
     }
 

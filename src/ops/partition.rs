@@ -47,7 +47,8 @@ pub trait DynamicPartitionExt<A, D: Dimension> {
     /// - [`Error::ValueOutOfRange`] (`argument: Argument::Partitions`, `index` the position in
     ///   C order): a partition number that does not fit in `i64` (a `u64` or `u128` that large;
     ///   out of range anyway, but not printable as TensorFlow's `int64`).
-    /// - [`Error::TooLarge`]: an output cannot be allocated.
+    /// - [`Error::TooLarge`]: an output cannot be allocated, or `self` or `partitions` is a view
+    ///   (a broadcast one, say) whose copy would have more bytes than an allocation can hold.
     ///
     /// # Example
     /// TensorFlow's own examples (seed 004):
@@ -106,7 +107,8 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
             }
         };
         // Validate every partition number before copying anything, counting each output's rows.
-        let mut targets = Vec::with_capacity(partitions.len());
+        // `partitions` may be a broadcast view, with more elements than a Vec<usize> can hold.
+        let mut targets = try_vec::<usize>(partitions.shape())?;
         // num_partitions is the caller's number, not an array's size: allocate it fallibly.
         let mut counts = try_vec::<usize>(&[num_partitions])?;
         counts.resize(num_partitions, 0);
@@ -138,7 +140,7 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
             outputs.push((shape, v));
         }
         let slice_len: usize = slice_shape.iter().product();
-        let data = c_order(self);
+        let data = c_order(self)?;
         if slice_len > 0 {
             for (row, &i) in data.chunks_exact(slice_len).zip(&targets) {
                 // i < num_partitions: checked above.
@@ -186,7 +188,9 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
 ///   TensorFlow checks this before the shapes.
 /// - [`Error::StitchShape`]: `data[m].shape()` does not start with `indices[m].shape()`.
 /// - [`Error::StitchElementShape`]: `data[m]`'s slice shape differs from `data[0]`'s.
-/// - [`Error::TooLarge`]: the result cannot be allocated (a huge index).
+/// - [`Error::TooLarge`]: the result cannot be allocated (a huge index), or an index or data
+///   array is a view (a broadcast one, say) whose copy would have more bytes than an allocation
+///   can hold.
 ///
 /// # Example
 /// TensorFlow's own example (seed 004; its `merged.shape = [max(indices)] + constant` misses
@@ -259,7 +263,8 @@ pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
     let mut widened: Vec<Vec<i64>> = Vec::with_capacity(indices.len());
     let mut rows: Option<i64> = None;
     for (array, idx) in indices.iter().enumerate() {
-        let mut values = Vec::with_capacity(idx.len());
+        // `idx` may be a broadcast view, with more elements than a Vec<i64> can hold.
+        let mut values = try_vec::<i64>(idx.shape())?;
         for (flat, &v) in idx.iter().enumerate() {
             let value = v.to_i64().ok_or_else(|| Error::ValueOutOfRange {
                 argument: Argument::Indices,
@@ -310,8 +315,13 @@ pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
     let out_shape = prepend(len, slice_shape);
     let mut out = try_vec::<A>(&out_shape)?;
     let slice_len: usize = slice_shape.iter().product();
-    if slice_len > 0 {
-        let sources: Vec<_> = data.iter().map(|d| c_order(d)).collect();
+    // With no row (len 0) nothing is copied: neither the sources nor the gap, whose slice_len
+    // elements are then bounded by nothing (a [0, 2^62] data array has 2^62 per slice).
+    if slice_len > 0 && len > 0 {
+        let sources = data
+            .iter()
+            .map(|d| c_order(d))
+            .collect::<Result<Vec<_>, _>>()?;
         // winner[row] = 1 + the global number of the slice written there last (0: none).
         let mut winner = try_vec::<usize>(&[len])?;
         winner.resize(len, 0);
@@ -327,6 +337,7 @@ pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
                 }
             }
         }
+        // At most the result's size: `out` holds len * slice_len elements, len >= 1.
         let gap = vec![A::default(); slice_len];
         for &w in &winner {
             let Some(g) = w.checked_sub(1) else {

@@ -5,6 +5,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::Zero;
 
 use crate::error::Error;
+use crate::grad::try_vec;
 use crate::ops::nhwc::{dispatch_run_len, nhwc, output_shape, owned, product, run, run_len};
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
@@ -77,7 +78,8 @@ pub trait ExtractImagePatchesExt<A, D: Dimension> {
     ///   4-dimensional[5,5,2]`).
     /// - [`Error::PatchesOutputNegative`]: with [`Padding::Valid`], a patch far larger than the
     ///   image (rows first, then columns).
-    /// - [`Error::TooLarge`]: the result's size overflows.
+    /// - [`Error::TooLarge`]: the result's size overflows, or `self` is a view (a broadcast one,
+    ///   say) whose copy would have more bytes than an allocation can hold.
     ///
     /// # Example
     /// TensorFlow's own example (`tf.image.extract_patches` documentation): a 10 x 10 image
@@ -140,7 +142,7 @@ impl<A, D: Dimension> ExtractImagePatchesExt<A, D> for ArrayRef<A, D> {
         A: Clone + Zero,
     {
         let plan = Patches::resolve::<A>(self.shape(), ksizes, strides, rates, padding)?;
-        let data = plan.extract(&c_order(self))?;
+        let data = plan.extract(&c_order(self)?)?;
         owned(self.raw_dim(), plan.output, data)
     }
 
@@ -213,8 +215,8 @@ impl Patches {
         if total == 0 {
             return Ok(out);
         }
-        let row_taps = self.rows.taps(in_rows);
-        let col_taps = self.cols.taps(in_cols);
+        let row_taps = self.rows.taps(in_rows)?;
+        let col_taps = self.cols.taps(in_cols)?;
         let col_runs: Vec<Option<usize>> = col_taps
             .chunks_exact(self.cols.ksize)
             .map(consecutive)
@@ -375,8 +377,10 @@ impl Window {
 
     /// For each window in turn, the input position of each of its `ksize` taps, or `None` for
     /// padding. Called only for a non-empty result, so it is no longer than the result.
-    fn taps(&self, input: usize) -> Vec<Option<usize>> {
-        let mut taps = Vec::with_capacity(self.output.saturating_mul(self.ksize));
+    fn taps(&self, input: usize) -> Result<Vec<Option<usize>>, Error> {
+        // output * ksize divides the result's element count, but a tap can be larger than an
+        // element (of a zero-sized type, say): its bytes are checked on their own.
+        let mut taps = try_vec::<Option<usize>>(&[self.output, self.ksize])?;
         for o in 0..self.output {
             let start = (o as u128) * (self.stride as u128);
             for i in 0..self.ksize {
@@ -389,6 +393,6 @@ impl Window {
                 taps.push(position);
             }
         }
-        taps
+        Ok(taps)
     }
 }

@@ -117,7 +117,8 @@ pub trait SpaceToBatchExt<A, D: Dimension> {
     ///   (a product past `usize::MAX` shows as `usize::MAX`).
     /// - [`Error::CropsTooLarge`]: a dim's crops exceed `dim * block_shape[i]` (the first one).
     /// - [`Error::TooLarge`]: an output dim overflows `usize` (the shape then shows `usize::MAX`
-    ///   there), or the output has more elements or bytes than an allocation can hold.
+    ///   there), or the output has more elements or bytes than an allocation can hold, or `self`
+    ///   is a view (a broadcast one, say) whose copy would.
     ///
     /// # Example
     /// TensorFlow's example 4 (`tf.batch_to_space` documentation): the inverse of the
@@ -395,7 +396,7 @@ fn rearrange<A: Clone, D: Dimension>(
     let data = if len == 0 {
         Vec::new()
     } else {
-        copy(&c_order(x), plan, len)
+        copy(&c_order(x)?, plan, len)
     };
     let mut dim = x.raw_dim();
     for (d, &n) in dim.slice_mut().iter_mut().zip(&plan.out_shape) {

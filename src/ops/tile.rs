@@ -69,7 +69,7 @@ impl<A: Clone, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
             return Array::from_shape_vec(dim, Vec::new())
                 .map_err(|e| Error::Internal(e.to_string()));
         }
-        let source = c_order(self);
+        let source = c_order(self)?;
         let (shape, multiples) = compact(self.shape(), multiples);
         let mut data = Vec::with_capacity(len);
         tile_into(&mut data, &source, &shape, &multiples);

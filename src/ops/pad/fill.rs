@@ -27,7 +27,7 @@ pub(super) fn padded<A: Clone>(
         // Also skips walking an axis of, say, 2^62 padded rows of nothing.
         return Ok(Vec::new());
     }
-    let data = c_order(&x);
+    let data = c_order(&x)?;
     let mut padder = Padder {
         data: &data,
         shape: x.shape(),

@@ -21,7 +21,7 @@ pub(super) fn reversed<A: Clone>(x: ArrayViewD<'_, A>, plan: &Plan) -> Result<Ve
     if x.is_empty() {
         return Ok(Vec::new());
     }
-    let data = c_order(&x);
+    let data = c_order(&x)?;
     let data: &[A] = &data;
     let shape = x.shape();
     let (seq, batch) = (plan.seq_axis, plan.batch_axis);
