@@ -3,7 +3,7 @@
 //! Every read succeeds: past the end of the bytes it yields zeros, so every input, however
 //! short, is a complete case and libFuzzer's mutations of one byte change one decision.
 
-use ndarray::{ArrayD, IxDyn};
+use ndarray::{ArrayD, Axis, IxDyn, ShapeBuilder, Slice};
 
 /// The most elements an input array may have (a result may have more, up to [`MAX_RESULT`]).
 pub const MAX_ELEMENTS: usize = 4096;
@@ -123,6 +123,40 @@ impl<'a> Input<'a> {
         let n: usize = shape.iter().product();
         ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect())
             .expect("the shape's element count")
+    }
+
+    /// `x` (same shape, same logical contents) in another memory layout, picked by one byte:
+    /// column-major, one axis walked backwards (a negative stride), or every other element of
+    /// an array twice as wide along the last axis (gaps between elements, filled with
+    /// `i64::MIN` so an op reading one shows it). A rank-0 array has no other layout.
+    pub fn relayout(&mut self, x: &ArrayD<i64>) -> ArrayD<i64> {
+        let rank = x.ndim();
+        if rank == 0 {
+            return x.clone();
+        }
+        match self.u8() % 3 {
+            0 => {
+                let mut f = ArrayD::zeros(IxDyn(x.shape()).f());
+                f.assign(x);
+                f
+            }
+            1 => {
+                let axis = Axis(self.below(rank));
+                let mut flipped = x.clone();
+                flipped.invert_axis(axis);
+                let mut back = flipped.as_standard_layout().into_owned();
+                back.invert_axis(axis);
+                back
+            }
+            _ => {
+                let mut wide_shape = x.shape().to_vec();
+                wide_shape[rank - 1] *= 2;
+                let mut wide = ArrayD::from_elem(IxDyn(&wide_shape), i64::MIN);
+                wide.slice_axis_inplace(Axis(rank - 1), Slice::new(0, None, 2));
+                wide.assign(x);
+                wide
+            }
+        }
     }
 }
 
