@@ -49,3 +49,8 @@ fn strided() {
 fn slice() {
     replay("slice", logic::slice::run);
 }
+
+#[test]
+fn space() {
+    replay("space", logic::space::run);
+}

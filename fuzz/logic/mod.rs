@@ -16,6 +16,7 @@ pub mod input;
 pub mod join;
 pub mod parse;
 pub mod slice;
+pub mod space;
 pub mod strided;
 
 // The oracle of `tf_strided_slice`, `tf_slice`, assignment and the gradient, shared with

@@ -1,0 +1,127 @@
+//! `tf_space_to_depth` / `tf_depth_to_space` (TensorFlow's `SpaceToDepth` / `DepthToSpace`, NHWC,
+//! "DCR" depth order), each the other's inverse.
+
+use ndarray::{ArrayD, ArrayRef, Dimension};
+use ndarray_tfslice::prelude::*;
+
+use super::{Case, Input, Op, Shape, Want, check};
+
+pub fn space_to_depth(input: &mut Input, shape: Shape) {
+    let op = SpaceToDepth {
+        block_size: input.size(),
+    };
+    let case = Case::new(input, &shape);
+    if let Some(y) = check(&case, &op) {
+        assert_eq!(
+            y.tf_depth_to_space(op.block_size),
+            Ok(case.x.clone()),
+            "{op:?} on {:?}: depth_to_space does not undo it",
+            shape.dims
+        );
+    }
+}
+
+pub fn depth_to_space(input: &mut Input, shape: Shape) {
+    let op = DepthToSpace {
+        block_size: input.size(),
+    };
+    let case = Case::new(input, &shape);
+    if let Some(y) = check(&case, &op) {
+        assert_eq!(
+            y.tf_space_to_depth(op.block_size),
+            Ok(case.x.clone()),
+            "{op:?} on {:?}: space_to_depth does not undo it",
+            shape.dims
+        );
+    }
+}
+
+#[derive(Debug)]
+struct SpaceToDepth {
+    block_size: usize,
+}
+
+impl Op for SpaceToDepth {
+    /// `block_size >= 2` (the attribute's minimum), rank 4, height and width divisible; then
+    /// `[n, h / bs, w / bs, c * bs²]`.
+    fn want(&self, shape: &[usize]) -> Result<Vec<u128>, Want> {
+        let bs = self.block_size;
+        if bs < 2 {
+            return Err(Want::BlockSizeTooSmall(bs));
+        }
+        let &[n, h, w, c] = shape else {
+            return Err(Want::WrongRank(shape.len()));
+        };
+        if h % bs != 0 || w % bs != 0 {
+            return Err(Want::SpaceNotDivisible {
+                height: h,
+                width: w,
+                block_size: bs,
+            });
+        }
+        let sq = bs as u128 * bs as u128;
+        Ok(vec![
+            n as u128,
+            (h / bs) as u128,
+            (w / bs) as u128,
+            (c as u128).saturating_mul(sq),
+        ])
+    }
+
+    /// `out[b, i, j, (di * bs + dj) * c + k] = in[b, i * bs + di, j * bs + dj, k]`.
+    fn source(&self, shape: &[usize], index: &[usize]) -> Option<Vec<usize>> {
+        let (bs, c) = (self.block_size, shape[3]);
+        let &[b, i, j, d] = index else { return None };
+        let (di, dj, k) = (d / c / bs, d / c % bs, d % c);
+        Some(vec![b, i * bs + di, j * bs + dj, k])
+    }
+
+    fn call<D: Dimension>(&self, x: &ArrayRef<i64, D>) -> Result<ArrayD<i64>, Error> {
+        x.tf_space_to_depth(self.block_size).map(|y| y.into_dyn())
+    }
+}
+
+#[derive(Debug)]
+struct DepthToSpace {
+    block_size: usize,
+}
+
+impl Op for DepthToSpace {
+    /// `block_size >= 2`, rank 4, depth divisible by `bs²`; then `[n, h * bs, w * bs, c / bs²]`.
+    fn want(&self, shape: &[usize]) -> Result<Vec<u128>, Want> {
+        let bs = self.block_size;
+        if bs < 2 {
+            return Err(Want::BlockSizeTooSmall(bs));
+        }
+        let &[n, h, w, c] = shape else {
+            return Err(Want::WrongRank(shape.len()));
+        };
+        // Below 2^128: no overflow in u128.
+        let sq = bs as u128 * bs as u128;
+        if c as u128 % sq != 0 {
+            return Err(Want::DepthNotDivisible {
+                depth: c,
+                // The crate reports a square past usize as usize::MAX.
+                block_size_sq: usize::try_from(sq).unwrap_or(usize::MAX),
+            });
+        }
+        Ok(vec![
+            n as u128,
+            h as u128 * bs as u128,
+            w as u128 * bs as u128,
+            c as u128 / sq,
+        ])
+    }
+
+    /// `out[b, y, x, k] = in[b, y / bs, x / bs, ((y % bs) * bs + x % bs) * (c / bs²) + k]`.
+    fn source(&self, shape: &[usize], index: &[usize]) -> Option<Vec<usize>> {
+        let bs = self.block_size;
+        let oc = shape[3] / (bs * bs);
+        let &[b, y, x, k] = index else { return None };
+        Some(vec![b, y / bs, x / bs, ((y % bs) * bs + x % bs) * oc + k])
+    }
+
+    fn call<D: Dimension>(&self, x: &ArrayRef<i64, D>) -> Result<ArrayD<i64>, Error> {
+        x.tf_depth_to_space(self.block_size).map(|y| y.into_dyn())
+    }
+}
