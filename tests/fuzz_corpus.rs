@@ -34,3 +34,8 @@ fn replay(name: &str, target: fn(&[u8])) {
 fn parse() {
     replay("parse", logic::parse::run);
 }
+
+#[test]
+fn gather() {
+    replay("gather", logic::gather::run);
+}

@@ -3,7 +3,7 @@
 //! Every read succeeds: past the end of the bytes it yields zeros, so every input, however
 //! short, is a complete case and libFuzzer's mutations of one byte change one decision.
 
-use ndarray::{ArrayD, IxDyn};
+use ndarray::{ArrayD, Axis, IxDyn, ShapeBuilder};
 
 /// The most elements an input array may have (a result may have more, up to [`MAX_RESULT`]).
 pub const MAX_ELEMENTS: usize = 4096;
@@ -115,6 +115,32 @@ impl<'a> Input<'a> {
             shape.push(d);
         }
         shape
+    }
+
+    /// A copy of `a` with the same logical contents in another memory layout: column-major
+    /// (Fortran) order, and/or one axis stored back to front (a negative stride). An op must
+    /// give the same answer for it as for `a`; the bytes choose which layout.
+    pub fn relayout<A: Clone + PartialEq + std::fmt::Debug>(&mut self, a: &ArrayD<A>) -> ArrayD<A> {
+        let rank = a.ndim();
+        let inverted = self.below(rank + 1);
+        // Without an inverted axis, Fortran order is the only change left to make.
+        let fortran = self.bool() || inverted == rank;
+        let mut source = a.view();
+        if inverted < rank {
+            source.invert_axis(Axis(inverted));
+        }
+        // Built element by element: ndarray's `to_owned` would keep the source's strides.
+        let shape = source.raw_dim();
+        let mut out = if fortran {
+            ArrayD::from_shape_fn(shape.f(), |i| source[i].clone())
+        } else {
+            ArrayD::from_shape_fn(shape, |i| source[i].clone())
+        };
+        if inverted < rank {
+            out.invert_axis(Axis(inverted));
+        }
+        assert_eq!(&out, a, "relayout changed the contents (a harness bug)");
+        out
     }
 
     /// `0, 1, 2, ...` in row-major order in an array of `shape`: each element says where it is,

@@ -12,5 +12,6 @@
 
 #![allow(dead_code)] // each program uses only some of the families
 
+pub mod gather;
 pub mod input;
 pub mod parse;
