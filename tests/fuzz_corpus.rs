@@ -54,3 +54,8 @@ fn slice() {
 fn space() {
     replay("space", logic::space::run);
 }
+
+#[test]
+fn gather() {
+    replay("gather", logic::gather::run);
+}

@@ -242,6 +242,32 @@ fn partition_errors() {
     ));
 }
 
+/// Found by the `gather` fuzz target: a partition count only an allocation limits.
+#[test]
+fn partition_count_is_no_allocation_before_the_checks() {
+    let data = array![10, 20, 30];
+    // A bad partition fails as such, however many partitions there are: nothing of that size
+    // is allocated first (a reservation of 8 TiB used to fail first, as TooLarge, and 2^32
+    // partitions zeroed 32 GiB before the error).
+    assert_eq!(
+        data.tf_dynamic_partition(&array![0, -7, 1], 1 << 40),
+        Err(Error::IndexOutOfRange {
+            argument: "partitions",
+            position: vec![1],
+            value: -7,
+            bound: 1 << 40
+        })
+    );
+    // Too many outputs to exist, though a [usize; n] of counts could: TooLarge before any
+    // allocation (the fuzzer's input asked for 1.7e18 bytes first, which AddressSanitizer
+    // aborts on).
+    let n = 0x0300_0200_0400_0200;
+    assert_eq!(
+        arr0(5).tf_dynamic_partition(&arr0(0i64), n),
+        Err(Error::TooLarge { shape: vec![n] })
+    );
+}
+
 #[test]
 fn partition_edge_shapes() {
     // 0-d partitions: the whole array is one slice.

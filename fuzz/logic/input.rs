@@ -128,15 +128,15 @@ impl<'a> Input<'a> {
     /// `x` (same shape, same logical contents) in another memory layout, picked by one byte:
     /// column-major, one axis walked backwards (a negative stride), or every other element of
     /// an array twice as wide along the last axis (gaps between elements, filled with
-    /// `i64::MIN` so an op reading one shows it). A rank-0 array has no other layout.
-    pub fn relayout(&mut self, x: &ArrayD<i64>) -> ArrayD<i64> {
+    /// [`Gap::gap`] so an op reading one shows it). A rank-0 array has no other layout.
+    pub fn relayout<A: Gap>(&mut self, x: &ArrayD<A>) -> ArrayD<A> {
         let rank = x.ndim();
         if rank == 0 {
             return x.clone();
         }
         match self.u8() % 3 {
             0 => {
-                let mut f = ArrayD::zeros(IxDyn(x.shape()).f());
+                let mut f = ArrayD::from_elem(IxDyn(x.shape()).f(), A::gap());
                 f.assign(x);
                 f
             }
@@ -151,7 +151,7 @@ impl<'a> Input<'a> {
             _ => {
                 let mut wide_shape = x.shape().to_vec();
                 wide_shape[rank - 1] *= 2;
-                let mut wide = ArrayD::from_elem(IxDyn(&wide_shape), i64::MIN);
+                let mut wide = ArrayD::from_elem(IxDyn(&wide_shape), A::gap());
                 wide.slice_axis_inplace(Axis(rank - 1), Slice::new(0, None, 2));
                 wide.assign(x);
                 wide
@@ -166,3 +166,21 @@ pub fn count(shape: &[usize]) -> u128 {
         .iter()
         .fold(1u128, |n, &d| n.saturating_mul(d as u128))
 }
+
+/// What fills the gaps of [`Input::relayout`]'s strided layout: a value the fuzzer's arrays
+/// rarely hold, so an op that reads a gap gives itself away.
+pub trait Gap: Clone {
+    fn gap() -> Self;
+}
+
+macro_rules! gap {
+    ($($t:ty => $v:expr),*) => {$(
+        impl Gap for $t {
+            fn gap() -> Self {
+                $v
+            }
+        }
+    )*};
+}
+
+gap!(i64 => i64::MIN, i32 => i32::MIN, u8 => u8::MAX, u64 => u64::MAX, bool => true);

@@ -12,6 +12,7 @@
 
 #![allow(dead_code)] // each program uses only some of the families
 
+pub mod gather;
 pub mod input;
 pub mod join;
 pub mod parse;

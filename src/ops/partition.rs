@@ -5,7 +5,7 @@ use ndarray::{ArrayD, ArrayRef, ArrayViewD, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::grad::try_vec;
+use crate::grad::{check_size, try_vec};
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 use crate::values::decimal;
@@ -106,12 +106,11 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
                 });
             }
         };
-        // Validate every partition number before copying anything, counting each output's rows.
+        // Validate every partition number before allocating anything of num_partitions' size:
+        // that is the caller's number, not an array's, so a bad partition fails without
+        // touching (or asking for) memory of that size, however large the number.
         // `partitions` may be a broadcast view, with more elements than a Vec<usize> can hold.
         let mut targets = try_vec::<usize>(partitions.shape())?;
-        // num_partitions is the caller's number, not an array's size: allocate it fallibly.
-        let mut counts = try_vec::<usize>(&[num_partitions])?;
-        counts.resize(num_partitions, 0);
         for (flat, &p) in partitions.iter().enumerate() {
             let value = p.to_i64().ok_or_else(|| Error::ValueOutOfRange {
                 argument: Argument::Partitions,
@@ -119,10 +118,7 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
                 value: decimal(p),
             })?;
             match usize::try_from(value) {
-                Ok(i) if i < num_partitions => {
-                    counts[i] += 1;
-                    targets.push(i);
-                }
+                Ok(i) if i < num_partitions => targets.push(i),
                 _ => {
                     return Err(Error::IndexOutOfRange {
                         argument: "partitions",
@@ -131,6 +127,19 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
                         bound: num_partitions,
                     });
                 }
+            }
+        }
+        // Every vector of num_partitions entries must be able to exist before the first is
+        // allocated: a too large number is then an Err, never a huge allocation attempt.
+        check_size::<usize>(&[num_partitions])?;
+        check_size::<(Vec<usize>, Vec<A>)>(&[num_partitions])?;
+        check_size::<ArrayD<A>>(&[num_partitions])?;
+        let mut counts = try_vec::<usize>(&[num_partitions])?;
+        counts.resize(num_partitions, 0);
+        for &i in &targets {
+            // i < num_partitions: checked above.
+            if let Some(c) = counts.get_mut(i) {
+                *c += 1;
             }
         }
         let mut outputs = try_vec::<(Vec<usize>, Vec<A>)>(&[num_partitions])?;
