@@ -1274,3 +1274,29 @@ fn broadcast_inputs_whose_result_fits_still_work() {
         .unwrap();
     assert_eq!(y.shape(), [2, 3]);
 }
+
+/// A result that fits in `isize` but in no address space (2^62 bytes; x86-64 user space is 2^47)
+/// is reserved fallibly, so it is `TooLarge`, not an allocation-failure abort. Nothing is
+/// allocated: the reservation itself fails.
+#[test]
+fn results_past_the_address_space_are_too_large() {
+    let huge = 1usize << 62;
+    let one = ndarray::array![7u8];
+    assert_eq!(
+        one.tf_tile(&[huge]),
+        Err(Error::TooLarge { shape: vec![huge] })
+    );
+    assert_eq!(
+        one.tf_pad(&[[huge, 0]], PadMode::Constant, 0),
+        Err(Error::TooLarge {
+            shape: vec![huge + 1]
+        })
+    );
+    let image = ndarray::Array4::<u8>::zeros((1, 1, 1, 1));
+    assert_eq!(
+        image.tf_space_to_batch_nd(&[1], &[[huge, 0]]),
+        Err(Error::TooLarge {
+            shape: vec![1, huge + 1, 1, 1]
+        })
+    );
+}

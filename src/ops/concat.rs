@@ -13,7 +13,7 @@
 use ndarray::{Array, ArrayView, Axis, Dimension};
 
 use crate::error::Error;
-use crate::grad::check_size;
+use crate::grad::{check_size, try_vec};
 use crate::ops::axis::resolve_axis;
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
@@ -119,7 +119,7 @@ pub fn tf_concat<A: Clone, D: Dimension>(
     let outer: usize = first.shape()[..axis].iter().product();
     let inner: usize = first.shape()[axis + 1..].iter().product();
     let runs: Vec<usize> = values.iter().map(|v| v.shape()[axis] * inner).collect();
-    let data = interleave(&slices, &runs, outer, dim.size());
+    let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
     Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
 }
 
@@ -216,7 +216,7 @@ pub fn tf_stack<A: Clone, D: Dimension>(
     let outer: usize = first.shape()[..axis].iter().product();
     let run: usize = first.shape()[axis..].iter().product();
     let runs = vec![run; values.len()];
-    let data = interleave(&slices, &runs, outer, dim.size());
+    let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
     Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
 }
 
@@ -227,9 +227,9 @@ fn standard_slices<'a, A, D: Dimension>(values: &[ArrayView<'a, A, D>]) -> Optio
 }
 
 /// `outer` repetitions of "`runs[0]` elements of `inputs[0]`, `runs[1]` of `inputs[1]`, ...": the
-/// data of a concat or stack result of `len` elements, whose inputs are in standard layout.
-fn interleave<A: Clone>(inputs: &[&[A]], runs: &[usize], outer: usize, len: usize) -> Vec<A> {
-    let mut data = Vec::with_capacity(len);
+/// data of a concat or stack result, whose inputs are in standard layout. `data` is empty, with
+/// room for the result (reserved fallibly by the caller).
+fn interleave<A: Clone>(inputs: &[&[A]], runs: &[usize], outer: usize, mut data: Vec<A>) -> Vec<A> {
     if runs.iter().all(|&r| r == 1) && inputs.iter().all(|s| s.len() == outer) {
         // Runs of one element (a stack along the last axis): one short exact-size extend per
         // result row beats a copy call per element (measured: 2x), and a row length known at

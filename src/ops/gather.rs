@@ -138,7 +138,7 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
         }
         let picks = checked_indices(indices, plan.dim)?;
         let values = plan
-            .copy(&c_order(self)?, &picks)
+            .copy(&c_order(self)?, &picks, try_vec::<A>(&plan.out_shape)?)
             .ok_or_else(|| Error::Internal("a gathered slice is outside params".into()))?;
         into_array(plan.out_shape, values)
     }
@@ -204,14 +204,10 @@ impl GatherPlan {
     }
 
     /// The result's elements in standard order, or `None` if a pick or a block falls outside
-    /// `src` (which validation rules out).
-    fn copy<A: Clone>(&self, src: &[A], picks: &[usize]) -> Option<Vec<A>> {
+    /// `src` (which validation rules out). `out` is empty, with room for the result (reserved
+    /// fallibly by the caller).
+    fn copy<A: Clone>(&self, src: &[A], picks: &[usize], mut out: Vec<A>) -> Option<Vec<A>> {
         let block = self.dim.checked_mul(self.inner)?;
-        let total = picks
-            .len()
-            .checked_mul(self.outer)?
-            .checked_mul(self.inner)?;
-        let mut out = Vec::with_capacity(total);
         if block == 0 || self.count == 0 || self.outer == 0 {
             return Some(out);
         }

@@ -5,7 +5,7 @@ use ndarray::{ArrayD, ArrayRef, Dimension};
 use num_traits::PrimInt;
 
 use crate::error::Error;
-use crate::grad::check_size;
+use crate::grad::{check_size, try_vec};
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
@@ -288,8 +288,8 @@ impl NdPlan {
     fn gather<A: Clone, I: PrimInt>(&self, src: &[A], indices: &[I]) -> Result<Vec<A>, Error> {
         const BLOCK: usize = 1024;
         let internal = || Error::Internal("a gathered slice is outside params".into());
-        let total = self.vectors.checked_mul(self.slice).ok_or_else(internal)?;
-        let mut out = Vec::with_capacity(total);
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        let mut out = try_vec::<A>(&self.out_shape)?;
         let Some(fallback) = src.first() else {
             return Ok(out);
         };

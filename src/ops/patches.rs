@@ -209,7 +209,8 @@ impl Patches {
     fn extract<A: Clone + Zero>(&self, data: &[A]) -> Result<Vec<A>, Error> {
         let [_, in_rows, in_cols, depth] = self.input;
         let total = product(&self.output).unwrap_or(0);
-        let mut out = Vec::with_capacity(total);
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        let mut out = try_vec::<A>(&self.output)?;
         // A non-empty result has every dimension non-zero, so has its input, and every window
         // list below is no longer than the result.
         if total == 0 {

@@ -8,7 +8,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::Zero;
 
 use crate::error::Error;
-use crate::grad::check_size;
+use crate::grad::{check_size, try_vec};
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
@@ -384,7 +384,7 @@ fn rank_4(op: &'static str, rank: usize) -> Result<(), Error> {
 fn rearrange<A: Clone, D: Dimension>(
     x: &ArrayRef<A, D>,
     plan: &Plan,
-    copy: impl Fn(&[A], &Plan, usize) -> Vec<A>,
+    copy: impl Fn(&[A], &Plan, usize, Vec<A>) -> Vec<A>,
 ) -> Result<Array<A, D>, Error> {
     check_size::<A>(&plan.out_shape)?;
     // check_size bounds the product of the non-zero dims.
@@ -396,7 +396,9 @@ fn rearrange<A: Clone, D: Dimension>(
     let data = if len == 0 {
         Vec::new()
     } else {
-        copy(&c_order(x)?, plan, len)
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        let out = try_vec::<A>(&plan.out_shape)?;
+        copy(&c_order(x)?, plan, len, out)
     };
     let mut dim = x.raw_dim();
     for (d, &n) in dim.slice_mut().iter_mut().zip(&plan.out_shape) {

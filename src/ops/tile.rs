@@ -3,7 +3,7 @@
 use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
-use crate::grad::check_size;
+use crate::grad::{check_size, try_vec};
 use crate::owned::c_order;
 use crate::private::{private_decl, private_impl};
 
@@ -71,7 +71,8 @@ impl<A: Clone, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
         }
         let source = c_order(self)?;
         let (shape, multiples) = compact(self.shape(), multiples);
-        let mut data = Vec::with_capacity(len);
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        let mut data = try_vec::<A>(dim.slice())?;
         tile_into(&mut data, &source, &shape, &multiples);
         Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
     }

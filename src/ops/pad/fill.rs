@@ -10,6 +10,7 @@ use ndarray::ArrayViewD;
 
 use super::PadMode;
 use crate::error::Error;
+use crate::grad::try_vec;
 use crate::owned::c_order;
 
 /// The elements of `x` padded by `paddings` in `mode`, in row-major order of `out_shape` (already
@@ -36,7 +37,8 @@ pub(super) fn padded<A: Clone>(
         paddings,
         mode,
         value,
-        out: Vec::with_capacity(total),
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        out: try_vec::<A>(out_shape)?,
     };
     padder.write(0, 0)?;
     Ok(padder.out)

@@ -68,9 +68,14 @@ fn strides(plan: &Plan, size: impl Fn(&SpatialDim) -> usize) -> (usize, Vec<usiz
     (stride, strides)
 }
 
-/// `SpaceToBatchND`: `input` in the space layout, `len` the output's element count.
-pub(crate) fn space_to_batch<A: Clone + Zero>(input: &[A], plan: &Plan, len: usize) -> Vec<A> {
-    let mut out = Vec::with_capacity(len);
+/// `SpaceToBatchND`: `input` in the space layout, `len` the output's element count, `out` an
+/// empty vector with room for them (reserved fallibly by the caller).
+pub(crate) fn space_to_batch<A: Clone + Zero>(
+    input: &[A],
+    plan: &Plan,
+    len: usize,
+    mut out: Vec<A>,
+) -> Vec<A> {
     if len == 0 || plan.inner == 0 {
         return out;
     }
@@ -174,9 +179,14 @@ impl<A: Clone + Zero> SpaceToBatch<'_, A> {
     }
 }
 
-/// `BatchToSpaceND`: `input` in the batch layout, `len` the output's element count.
-pub(crate) fn batch_to_space<A: Clone>(input: &[A], plan: &Plan, len: usize) -> Vec<A> {
-    let mut out = Vec::with_capacity(len);
+/// `BatchToSpaceND`: `input` in the batch layout, `len` the output's element count, `out` an
+/// empty vector with room for them (reserved fallibly by the caller).
+pub(crate) fn batch_to_space<A: Clone>(
+    input: &[A],
+    plan: &Plan,
+    len: usize,
+    mut out: Vec<A>,
+) -> Vec<A> {
     if len == 0 || plan.inner == 0 {
         return out;
     }
