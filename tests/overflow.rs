@@ -128,6 +128,11 @@
 //!   `output * ksize` taps, a panic for a zero-sized element type): [`patches_taps_past_isize`].
 //!   The input copy: **fixed** (`c_order`): [`patches_of_a_broadcast_view`]. A depth past
 //!   `usize`: `tests/patches.rs` `too_large`.
+//! - Result buffers of tile, pad, concat/stack (C-order inputs), gather, gather_nd,
+//!   space_to_batch/batch_to_space and patches: reserved with `try_vec`, so a result that fits
+//!   `isize` but no address space is `TooLarge`, not an allocation-failure abort:
+//!   [`results_past_the_address_space_are_too_large`]. Not covered: ndarray's own allocations
+//!   (concat/stack of non-C-order inputs, `owned_copy`'s fill, grad's zeros) still abort there.
 
 use ndarray::{
     Array1, Array2, Array4, ArrayD, ArrayView, ArrayViewD, ArrayViewMut, IxDyn, SliceInfoElem,
