@@ -2,10 +2,18 @@
 
 use std::borrow::Cow;
 
-use ndarray::{ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
+use ndarray::{Array, ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
 
 use crate::error::Error;
 use crate::grad::check_size;
+
+/// `data`, the elements of a result in C order, as an array of shape `dim`. Every op builds
+/// `data` for exactly that shape, so ndarray refusing it is a bug of this crate: an
+/// [`Error::Internal`], never a panic.
+pub(crate) fn from_c_order<A, D: Dimension>(dim: D, data: Vec<A>) -> Result<Array<A, D>, Error> {
+    Array::from_shape_vec(dim, data)
+        .map_err(|e| Error::Internal(format!("ndarray refused a result: {e}")))
+}
 
 /// A standard-layout (C order) copy of `view`, as TensorFlow's `strided_slice` returns it.
 ///

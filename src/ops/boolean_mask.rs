@@ -5,7 +5,7 @@ use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use crate::error::Error;
 use crate::grad::try_vec;
 use crate::ops::axis::resolve_axis;
-use crate::owned::c_order;
+use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 
 /// `tf.boolean_mask` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`;
@@ -105,8 +105,7 @@ impl<A, D: Dimension> BooleanMaskExt<A, D> for ArrayRef<A, D> {
         let plan = MaskPlan::new(self.shape(), mask, axis)?;
         let mut out = try_vec::<A>(&plan.out_shape)?;
         plan.copy_kept(&c_order(self)?, &mut out);
-        ArrayD::from_shape_vec(IxDyn(&plan.out_shape), out)
-            .map_err(|e| Error::Internal(e.to_string()))
+        from_c_order(IxDyn(&plan.out_shape), out)
     }
 
     private_impl! {}

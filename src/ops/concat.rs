@@ -15,6 +15,7 @@ use ndarray::{Array, ArrayView, Axis, Dimension};
 use crate::error::Error;
 use crate::grad::{check_size, try_vec};
 use crate::ops::axis::resolve_axis;
+use crate::owned::from_c_order;
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
 ///
@@ -120,7 +121,7 @@ pub fn tf_concat<A: Clone, D: Dimension>(
     let inner: usize = first.shape()[axis + 1..].iter().product();
     let runs: Vec<usize> = values.iter().map(|v| v.shape()[axis] * inner).collect();
     let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
-    Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
+    from_c_order(dim, data)
 }
 
 /// TensorFlow's checks of input `index` against the first input, in its order.
@@ -217,7 +218,7 @@ pub fn tf_stack<A: Clone, D: Dimension>(
     let run: usize = first.shape()[axis..].iter().product();
     let runs = vec![run; values.len()];
     let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
-    Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
+    from_c_order(dim, data)
 }
 
 /// Each input's elements as one slice in logical order, if every input is in standard layout.

@@ -6,7 +6,7 @@ use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::grad::{check_size, try_vec};
-use crate::owned::c_order;
+use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 use crate::values::decimal;
 
@@ -134,13 +134,13 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
         let plan = GatherPlan::new(self.shape(), indices.shape(), axis, batch_dims)?;
         check_size::<A>(&plan.out_shape)?;
         if plan.out_shape.contains(&0) {
-            return into_array(plan.out_shape, Vec::new());
+            return from_c_order(IxDyn(&plan.out_shape), Vec::new());
         }
         let picks = checked_indices(indices, plan.dim)?;
         let values = plan
             .copy(&c_order(self)?, &picks, try_vec::<A>(&plan.out_shape)?)
             .ok_or_else(|| Error::Internal("a gathered slice is outside params".into()))?;
-        into_array(plan.out_shape, values)
+        from_c_order(IxDyn(&plan.out_shape), values)
     }
 
     private_impl! {}
@@ -334,11 +334,6 @@ pub(super) fn unravel(mut flat: usize, shape: &[usize]) -> Vec<usize> {
 /// The product of `dims`, or `None` on overflow.
 pub(super) fn product(dims: &[usize]) -> Option<usize> {
     dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
-}
-
-/// The result array; `values` has exactly its elements, so ndarray's check cannot fail.
-pub(super) fn into_array<A>(shape: Vec<usize>, values: Vec<A>) -> Result<ArrayD<A>, Error> {
-    ArrayD::from_shape_vec(IxDyn(&shape), values).map_err(|e| Error::Internal(e.to_string()))
 }
 
 #[cfg(test)]

@@ -1,15 +1,15 @@
 //! `GatherNdExt`: TensorFlow's `tf.gather_nd`, elements or slices picked by index vectors, with
 //! batch axes.
 
-use ndarray::{ArrayD, ArrayRef, Dimension};
+use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::grad::{check_size, try_vec};
-use crate::owned::c_order;
+use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 
-use super::gather::{into_array, product, unravel, widen};
+use super::gather::{product, unravel, widen};
 
 /// `tf.gather_nd` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`; any
 /// dimension type; any element type).
@@ -173,7 +173,7 @@ impl<A, D: Dimension> GatherNdExt<A, D> for ArrayRef<A, D> {
         let plan = NdPlan::new(self.shape(), indices.shape(), batch_dims)?;
         check_size::<A>(&plan.out_shape)?;
         if plan.vectors == 0 {
-            return into_array(plan.out_shape, Vec::new());
+            return from_c_order(IxDyn(&plan.out_shape), Vec::new());
         }
         if self.is_empty() {
             return Err(Error::GatherNdEmptyParams {
@@ -181,7 +181,7 @@ impl<A, D: Dimension> GatherNdExt<A, D> for ArrayRef<A, D> {
             });
         }
         let values = plan.gather(&c_order(self)?, &c_order(indices)?)?;
-        into_array(plan.out_shape, values)
+        from_c_order(IxDyn(&plan.out_shape), values)
     }
 
     private_impl! {}

@@ -5,6 +5,7 @@ use ndarray::{Array, Dimension};
 
 use crate::error::Error;
 use crate::grad::check_size;
+use crate::owned::from_c_order;
 
 /// `[batch, height, width, depth]` of a rank-4 input, or [`Error::WrongRank`] naming `op`.
 pub(crate) fn nhwc(op: &'static str, shape: &[usize]) -> Result<[usize; 4], Error> {
@@ -66,11 +67,7 @@ pub(crate) fn owned<A, D: Dimension>(
         )));
     }
     dim.slice_mut().copy_from_slice(&shape);
-    Array::from_shape_vec(dim, data).map_err(|e| {
-        Error::Internal(format!(
-            "ndarray refused an NHWC result of shape {shape:?}: {e}"
-        ))
-    })
+    from_c_order(dim, data)
 }
 
 /// The length of a run, `N` when the copy kernel was instantiated for that fixed length, `len`

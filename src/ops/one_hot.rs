@@ -5,6 +5,7 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::grad::try_vec;
+use crate::owned::from_c_order;
 
 /// `tf.one_hot(indices, depth, on_value, off_value, axis)`: a new axis of length `depth` at
 /// `axis`, holding `on_value` at each index and `off_value` everywhere else.
@@ -118,5 +119,5 @@ pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone>(
             }
         }
     }
-    ArrayD::from_shape_vec(IxDyn(&out_shape), out).map_err(|e| Error::Internal(e.to_string()))
+    from_c_order(IxDyn(&out_shape), out)
 }

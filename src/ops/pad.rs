@@ -6,6 +6,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
 use crate::grad::check_size;
+use crate::owned::from_c_order;
 use crate::private::{private_decl, private_impl};
 
 /// What `tf.pad` writes into the padding (its `mode` argument).
@@ -151,7 +152,7 @@ impl<A, D: Dimension> PadExt<A, D> for ArrayRef<A, D> {
             &constant_value,
             dim.slice(),
         )?;
-        Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
+        from_c_order(dim, data)
     }
 
     private_impl! {}

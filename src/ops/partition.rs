@@ -6,7 +6,7 @@ use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::grad::{check_size, try_vec};
-use crate::owned::c_order;
+use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 use crate::values::decimal;
 
@@ -160,10 +160,7 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
         }
         let mut arrays = try_vec::<ArrayD<A>>(&[num_partitions])?;
         for (shape, v) in outputs {
-            arrays.push(
-                ArrayD::from_shape_vec(IxDyn(&shape), v)
-                    .map_err(|e| Error::Internal(e.to_string()))?,
-            );
+            arrays.push(from_c_order(IxDyn(&shape), v)?);
         }
         Ok(arrays)
     }
@@ -365,7 +362,7 @@ pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
             }
         }
     }
-    ArrayD::from_shape_vec(IxDyn(&out_shape), out).map_err(|e| Error::Internal(e.to_string()))
+    from_c_order(IxDyn(&out_shape), out)
 }
 
 /// `[first] + rest`.

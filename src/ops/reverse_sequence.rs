@@ -8,6 +8,7 @@ use num_traits::PrimInt;
 use super::axis::non_negative_axis;
 use crate::error::{Argument, Error};
 use crate::grad::check_size;
+use crate::owned::from_c_order;
 use crate::private::{private_decl, private_impl};
 use crate::values::Values;
 
@@ -115,7 +116,7 @@ impl<A, D: Dimension> ReverseSequenceExt<A, D> for ArrayRef<A, D> {
         let plan = resolve(self.shape(), seq_lengths, seq_axis, batch_axis)?;
         check_size::<A>(self.shape())?;
         let data = fill::reversed(self.view().into_dyn(), &plan)?;
-        Array::from_shape_vec(self.raw_dim(), data).map_err(|e| Error::Internal(e.to_string()))
+        from_c_order(self.raw_dim(), data)
     }
 
     private_impl! {}

@@ -8,8 +8,8 @@ use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::Zero;
 
 use crate::error::Error;
-use crate::grad::{check_size, try_vec};
-use crate::owned::c_order;
+use crate::grad::try_vec;
+use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 
 use plan::{Plan, batch_to_space_plan, space_to_batch_plan};
@@ -386,23 +386,22 @@ fn rearrange<A: Clone, D: Dimension>(
     plan: &Plan,
     copy: impl Fn(&[A], &Plan, usize, Vec<A>) -> Vec<A>,
 ) -> Result<Array<A, D>, Error> {
-    check_size::<A>(&plan.out_shape)?;
-    // check_size bounds the product of the non-zero dims.
+    // try_vec checks the size (so the product below cannot overflow) and reserves fallibly: a
+    // result that fits isize but not in memory is an Err, not an abort.
+    let out = try_vec::<A>(&plan.out_shape)?;
     let len = if plan.out_shape.contains(&0) {
         0
     } else {
         plan.out_shape.iter().product()
     };
     let data = if len == 0 {
-        Vec::new()
+        out
     } else {
-        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
-        let out = try_vec::<A>(&plan.out_shape)?;
         copy(&c_order(x)?, plan, len, out)
     };
     let mut dim = x.raw_dim();
     for (d, &n) in dim.slice_mut().iter_mut().zip(&plan.out_shape) {
         *d = n;
     }
-    Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
+    from_c_order(dim, data)
 }

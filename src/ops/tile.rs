@@ -4,7 +4,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
 use crate::grad::{check_size, try_vec};
-use crate::owned::c_order;
+use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 
 mod repeat;
@@ -66,15 +66,14 @@ impl<A: Clone, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
         check_size::<A>(dim.slice())?;
         let len = dim.size();
         if len == 0 {
-            return Array::from_shape_vec(dim, Vec::new())
-                .map_err(|e| Error::Internal(e.to_string()));
+            return from_c_order(dim, Vec::new());
         }
         let source = c_order(self)?;
         let (shape, multiples) = compact(self.shape(), multiples);
         // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
         let mut data = try_vec::<A>(dim.slice())?;
         tile_into(&mut data, &source, &shape, &multiples);
-        Array::from_shape_vec(dim, data).map_err(|e| Error::Internal(e.to_string()))
+        from_c_order(dim, data)
     }
 
     private_impl!();
