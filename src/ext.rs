@@ -253,10 +253,13 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// `tf.strided_slice` as TensorFlow returns it: a new array (C order) holding a copy of the
     /// elements [`tf_strided_slice`](TfSliceExt::tf_strided_slice) views.
     ///
-    /// Prefer the view where it will do. Where an owned result is needed, this is faster than
-    /// `.to_owned()` of the view: ndarray copies a strided or reversed view element by element,
-    /// this copies it lane by lane (2.4x faster on a 4 MiB `[::-1, 1:63:2, ::-2]`; README,
-    /// "Performance").
+    /// Prefer the view where it will do. Where an owned result is needed, this is the view's
+    /// [`to_standard_layout`](crate::StandardLayoutExt::to_standard_layout) (the crate's copy
+    /// engine: merged axes, whole runs as slices, short and reversed runs by their own kernels),
+    /// not its `.to_owned()`: ndarray copies a strided view element by element, and keeps a
+    /// reversed or transposed view's strides, so its result is not in C order. To copy a view
+    /// made some other way (a [`tf_transpose`](crate::TransposeExt::tf_transpose), a
+    /// [`Plan::apply`](crate::Plan::apply)), call `to_standard_layout` on it.
     ///
     /// # Errors
     /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice), and [`Error::TooLarge`] if the
@@ -286,7 +289,10 @@ pub trait TfSliceExt<A, D: Dimension> {
     where
         A: Clone;
 
-    /// [`tf_index`](TfSliceExt::tf_index) as an owned copy: `x[spec]` as TensorFlow returns it.
+    /// [`tf_index`](TfSliceExt::tf_index) as an owned copy: `x[spec]` as TensorFlow returns it,
+    /// in C order. The same as `x.tf_index(spec)?.to_standard_layout()`
+    /// ([`StandardLayoutExt`](crate::StandardLayoutExt)), which is the form to use for a typed
+    /// `tf_s!` spec (its static dimension is kept).
     ///
     /// # Errors
     /// As [`tf_index`](TfSliceExt::tf_index), and [`Error::TooLarge`] as for

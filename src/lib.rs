@@ -116,6 +116,7 @@ mod resolve;
 mod spec;
 pub mod tf_docs;
 mod tf_slice;
+mod util;
 mod values;
 
 pub use error::{Argument, Error};

@@ -2,10 +2,11 @@
 
 use std::borrow::Cow;
 
-use ndarray::{Array, ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
+use ndarray::{Array, ArrayRef, ArrayView, Dimension};
 
 use crate::error::Error;
-use crate::grad::check_size;
+use crate::grad::try_vec;
+use crate::util::copy::extend_c_order;
 
 /// `data`, the elements of a result in C order, as an array of shape `dim`. Every op builds
 /// `data` for exactly that shape, so ndarray refusing it is a bug of this crate: an
@@ -17,29 +18,22 @@ pub(crate) fn from_c_order<A, D: Dimension>(dim: D, data: Vec<A>) -> Result<Arra
 
 /// A standard-layout (C order) copy of `view`, as TensorFlow's `strided_slice` returns it.
 ///
-/// Why not `view.to_owned()`: for a view that is not contiguous (every strided or reversed
-/// slice), ndarray's `to_owned` walks it element by element through the general iterator, which
-/// measured 2.4x slower than NumPy's `.copy()` on a 4 MiB `[::-1, 1:63:2, ::-2]`. Filling a new
-/// array and `assign`ing the view goes through `Zip`, whose inner loop runs along whole lanes and
-/// measured on par with NumPy (`benches/assign.rs`, group `to_owned_4MiB`). The fill costs one
-/// pass over the output; `Array::uninit` would avoid it only with `unsafe`, and measured no
-/// faster.
+/// Through the copy engine ([`crate::util::copy`]): axes contiguous in both the view and the
+/// result merged, whole runs copied as slices, short and reversed runs by their own kernels,
+/// each element written once. Not `view.to_owned()`: for a view that is contiguous in memory but
+/// not in C order (`x[..., ::-1]` of a whole array, a transpose) that is one `memcpy` keeping the
+/// view's strides, so the result is not in C order; and for other views it walks element by
+/// element.
 ///
 /// [`Error::TooLarge`] where the copy would have more bytes than an allocation can hold: a view
 /// that is not contiguous may repeat elements (a broadcast view has stride 0), so its element
-/// count times the element size can pass `isize::MAX`, where `from_elem` would panic.
-pub(crate) fn owned_copy<A: Clone>(view: ArrayView<'_, A, IxDyn>) -> Result<ArrayD<A>, Error> {
-    match view.first() {
-        Some(first) if !view.is_standard_layout() => {
-            check_size::<A>(view.shape())?;
-            let mut out = ArrayD::from_elem(view.raw_dim(), first.clone());
-            out.assign(&view);
-            Ok(out)
-        }
-        // Contiguous in C order (ndarray copies it as one slice, which exists, so its copy fits),
-        // or empty (nothing to copy and no element to fill with).
-        _ => Ok(view.to_owned()),
-    }
+/// count times the element size can pass `isize::MAX`; also where the allocation fails.
+pub(crate) fn owned_copy<A: Clone, D: Dimension>(
+    view: ArrayView<'_, A, D>,
+) -> Result<Array<A, D>, Error> {
+    let mut data = try_vec::<A>(view.shape())?;
+    extend_c_order(&mut data, &view);
+    from_c_order(view.raw_dim(), data)
 }
 
 /// The elements of `x` in C order, as one slice: borrowed where `x` is already contiguous in C
@@ -51,8 +45,11 @@ pub(crate) fn owned_copy<A: Clone>(view: ArrayView<'_, A, IxDyn>) -> Result<Arra
 pub(crate) fn c_order<A: Clone, D: Dimension>(x: &ArrayRef<A, D>) -> Result<Cow<'_, [A]>, Error> {
     Ok(match x.as_slice() {
         Some(slice) => Cow::Borrowed(slice),
-        // A fresh owned_copy is in standard layout from offset 0: its Vec is the C order.
-        None => Cow::Owned(owned_copy(x.view().into_dyn())?.into_raw_vec_and_offset().0),
+        None => {
+            let mut data = try_vec::<A>(x.shape())?;
+            extend_c_order(&mut data, &x.view());
+            Cow::Owned(data)
+        }
     })
 }
 

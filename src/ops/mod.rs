@@ -16,6 +16,7 @@ mod pad;
 mod reverse;
 mod reverse_sequence;
 mod split;
+mod standard_layout;
 mod tile;
 mod transpose;
 
@@ -37,6 +38,7 @@ pub use pad::*;
 pub use reverse::*;
 pub use reverse_sequence::*;
 pub use split::*;
+pub use standard_layout::*;
 pub use tile::*;
 pub use transpose::*;
 

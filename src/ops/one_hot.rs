@@ -4,8 +4,9 @@ use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::Error;
-use crate::grad::try_vec;
+use crate::grad::{check_size, try_vec};
 use crate::owned::from_c_order;
+use crate::util::zeroed::zeroed_like;
 
 /// `tf.one_hot(indices, depth, on_value, off_value, axis)`: a new axis of length `depth` at
 /// `axis`, holding `on_value` at each index and `off_value` everywhere else.
@@ -17,7 +18,13 @@ use crate::owned::from_c_order;
 /// TensorFlow; so does an index too wide for `i64`.
 ///
 /// `indices` may be any primitive integer array (TensorFlow takes `uint8`, `int8`, `int32` and
-/// `int64`); `on_value` and `off_value` any `Clone` type (TensorFlow's defaults are `1` and `0`).
+/// `int64`); `on_value` and `off_value` any `Clone + 'static` type (TensorFlow's defaults are
+/// `1` and `0`).
+///
+/// Where `off_value` is the zero of a primitive number type (`0`, `+0.0`, `false`), the result is
+/// a lazily zeroed allocation (`alloc_zeroed`: the OS provides zero pages on first touch) with
+/// only the `on_value` elements written, so a large one-hot result costs little more than its
+/// "on" elements. `'static` is what lets a generic `A` be recognised as such a type at run time.
 ///
 /// # Errors
 /// - [`Error::OneHotAxis`]: `axis` is neither `-1` nor in `[0, indices.ndim() + 1)` (no other
@@ -77,7 +84,7 @@ use crate::owned::from_c_order;
 /// assert!(matches!(tf_one_hot(&batch, 3, 1, 0, -2), Err(Error::OneHotAxis { axis: -2, max: 3 })));
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone>(
+pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone + 'static>(
     indices: &ArrayRef<I, E>,
     depth: usize,
     on_value: A,
@@ -102,9 +109,19 @@ pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone>(
         .chain(&shape[axis..])
         .copied()
         .collect();
-    let mut out = try_vec::<A>(&out_shape)?;
-    // try_vec checked the size, so the product cannot overflow.
-    out.resize(out_shape.iter().product(), off_value);
+    check_size::<A>(&out_shape)?;
+    // check_size checked the size, so the product cannot overflow.
+    let len = out_shape.iter().product();
+    // Off values that are zero bits of a primitive type come from a lazily zeroed allocation:
+    // only the pages the "on" elements land in are ever touched (util::zeroed).
+    let mut out = match zeroed_like(&off_value, len, &out_shape) {
+        Some(zeroed) => zeroed?,
+        None => {
+            let mut out = try_vec::<A>(&out_shape)?;
+            out.resize(len, off_value);
+            out
+        }
+    };
     // The output seen as (outer, depth, inner) in C order, indices as (outer, inner).
     let inner: usize = shape[axis..].iter().product();
     if inner > 0 && depth > 0 {

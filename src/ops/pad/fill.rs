@@ -5,6 +5,10 @@
 //! padding before, the input row (one `extend_from_slice`) and the padding after; the padding of
 //! outer axes is whole runs of the constant, or mirrored input rows written again. No element is
 //! written twice, unlike `Array::from_elem` followed by an `assign` of the interior.
+//!
+//! The axes after the last padded one are not walked: they are the unit a row is made of (an
+//! NHWC image padded on H and W is rows of `W * C` elements, and its mirrors copy whole pixels),
+//! so an image with 3 channels is not 800K rows of 3.
 
 use ndarray::ArrayViewD;
 
@@ -29,16 +33,36 @@ pub(super) fn padded<A: Clone>(
         return Ok(Vec::new());
     }
     let data = c_order(&x)?;
+    // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+    let mut out = try_vec::<A>(out_shape)?;
+    // The unpadded trailing axes are one unit: an NHWC image padded on H and W has rows of W
+    // pixels of C elements (constant: rows of W * C elements; mirrors: whole pixels mirrored),
+    // not W * H rows of C elements.
+    let padded_rank = paddings
+        .iter()
+        .rposition(|&p| p != [0, 0])
+        .map_or(0, |axis| axis + 1);
+    if padded_rank == 0 {
+        out.extend_from_slice(&data);
+        return Ok(out);
+    }
+    let shape = &x.shape()[..padded_rank];
+    let unit: usize = x.shape()[padded_rank..].iter().product();
+    let blocks = |shape: &[usize]| -> Vec<usize> {
+        let mut blocks = row_major_blocks(shape);
+        blocks.iter_mut().for_each(|b| *b = b.saturating_mul(unit));
+        blocks
+    };
     let mut padder = Padder {
         data: &data,
-        shape: x.shape(),
-        in_block: row_major_blocks(x.shape()),
-        out_block: row_major_blocks(out_shape),
+        shape,
+        unit,
+        in_block: blocks(shape),
+        out_block: blocks(&out_shape[..padded_rank]),
         paddings,
         mode,
         value,
-        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
-        out: try_vec::<A>(out_shape)?,
+        out,
     };
     padder.write(0, 0)?;
     Ok(padder.out)
@@ -47,7 +71,11 @@ pub(super) fn padded<A: Clone>(
 struct Padder<'a, A> {
     /// The input, row-major.
     data: &'a [A],
+    /// The input's axes up to the last padded one.
     shape: &'a [usize],
+    /// The elements one index of the last padded axis spans: the product of the unpadded axes
+    /// after it.
+    unit: usize,
     in_block: Vec<usize>,
     out_block: Vec<usize>,
     paddings: &'a [[usize; 2]],
@@ -60,17 +88,23 @@ impl<A: Clone> Padder<'_, A> {
     /// Appends the padded block of the input that starts at `offset` and spans axes `axis..`.
     fn write(&mut self, axis: usize, offset: usize) -> Result<(), Error> {
         let rank = self.shape.len();
-        if axis == rank {
-            // Only a rank-0 input gets here: its one element.
-            let element = self.data.get(offset).ok_or_else(bug)?;
-            self.out.push(element.clone());
-            return Ok(());
-        }
-        let n = self.shape[axis];
+        let n = *self.shape.get(axis).ok_or_else(bug)?;
         let [before, after] = self.paddings.get(axis).copied().ok_or_else(bug)?;
         if axis + 1 == rank {
-            let row = self.data.get(offset..offset + n).ok_or_else(bug)?;
-            return write_row(&mut self.out, row, before, after, self.mode, self.value);
+            let end = n
+                .checked_mul(self.unit)
+                .and_then(|len| len.checked_add(offset));
+            let row = self
+                .data
+                .get(offset..end.ok_or_else(bug)?)
+                .ok_or_else(bug)?;
+            let row = Row {
+                row,
+                unit: self.unit,
+                before,
+                after,
+            };
+            return row.write(&mut self.out, self.mode, self.value);
         }
         let (stride, block) = (self.in_block[axis], self.out_block[axis]);
         if self.mode == PadMode::Constant {
@@ -107,36 +141,55 @@ pub(super) fn row_major_blocks(shape: &[usize]) -> Vec<usize> {
     blocks
 }
 
-/// Appends one input row with `before` and `after` elements of padding.
-fn write_row<A: Clone>(
-    out: &mut Vec<A>,
-    row: &[A],
+/// One input row of the last padded axis: `row.len() / unit` units of `unit` elements, padded
+/// by `before` and `after` units.
+struct Row<'a, A> {
+    row: &'a [A],
+    unit: usize,
     before: usize,
     after: usize,
-    mode: PadMode,
-    value: &A,
-) -> Result<(), Error> {
-    let offset = match mode {
-        PadMode::Constant => {
-            out.resize(out.len() + before, value.clone());
+}
+
+impl<A: Clone> Row<'_, A> {
+    /// Appends the padded row: the constant, or the mirrored units (each unit copied forwards:
+    /// a mirrored pixel keeps its channel order).
+    fn write(&self, out: &mut Vec<A>, mode: PadMode, value: &A) -> Result<(), Error> {
+        let (row, unit) = (self.row, self.unit);
+        let offset = match mode {
+            PadMode::Constant => {
+                let before = self.before.checked_mul(unit).ok_or_else(bug)?;
+                let after = self.after.checked_mul(unit).ok_or_else(bug)?;
+                out.resize(out.len() + before, value.clone());
+                out.extend_from_slice(row);
+                out.resize(out.len() + after, value.clone());
+                return Ok(());
+            }
+            // Reflect mirrors about the edge unit (skipping it), symmetric about the edge.
+            PadMode::Reflect => 1,
+            PadMode::Symmetric => 0,
+        };
+        let n = row.len().checked_div(unit).ok_or_else(bug)?;
+        let unit_at = |u: usize| row.get(u * unit..(u + 1) * unit).ok_or_else(bug);
+        if unit == 1 {
+            let head = row.get(offset..offset + self.before).ok_or_else(bug)?;
+            let edge = n.checked_sub(offset).ok_or_else(bug)?;
+            let tail_start = edge.checked_sub(self.after).ok_or_else(bug)?;
+            let tail = row.get(tail_start..edge).ok_or_else(bug)?;
+            out.extend(head.iter().rev().cloned());
             out.extend_from_slice(row);
-            out.resize(out.len() + after, value.clone());
+            out.extend(tail.iter().rev().cloned());
             return Ok(());
         }
-        PadMode::Reflect => 1,
-        PadMode::Symmetric => 0,
-    };
-    // Reflect mirrors about the edge element (skipping it), symmetric about the edge.
-    let edge = row.len().checked_sub(offset);
-    let head = before
-        .checked_add(offset)
-        .and_then(|end| row.get(offset..end));
-    let tail = edge.and_then(|end| row.get(end.checked_sub(after)?..end));
-    let (head, tail) = (head.ok_or_else(bug)?, tail.ok_or_else(bug)?);
-    out.extend(head.iter().rev().cloned());
-    out.extend_from_slice(row);
-    out.extend(tail.iter().rev().cloned());
-    Ok(())
+        for u in (offset..offset + self.before).rev() {
+            out.extend_from_slice(unit_at(u)?);
+        }
+        out.extend_from_slice(row);
+        for k in 0..self.after {
+            let u = n.checked_sub(1 + offset + k).ok_or_else(bug)?;
+            out.extend_from_slice(unit_at(u)?);
+        }
+        Ok(())
+    }
 }
 
 /// The input index a mirror mode copies to output index `j` of an axis of length `n` padded by

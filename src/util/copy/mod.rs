@@ -1,0 +1,48 @@
+//! The copy engine: any view (negative, zero or gapped strides, any axis order) appended to a
+//! C-order destination, at memory speed.
+//!
+//! NumPy's copy loop (`nditer`) is the standard: coalesce the axes that are contiguous in both
+//! source and destination, order the loops by the destination's memory, copy whole runs. Here the
+//! destination is always C order (a `Vec` being filled from the front), so the loops follow the
+//! view's logical axes; [`plan::plan`] drops length-1 axes and merges contiguous neighbours, and
+//! picks a kernel for the innermost loops:
+//! - contiguous runs are slice copies (`extend_from_slice`, a `memcpy` for `Copy` types);
+//! - runs of 1 to [`plan::SHORT`] elements are fixed-size chunks copied inside the loop of the
+//!   next outer axis, forwards or at any stride (reversed, gapped, broadcast);
+//! - long reversed runs are a slice copied backwards; long strided ones one element at a time;
+//! - a broadcast outer axis is written once and then copied from the destination.
+//!
+//! Each output element is written once: nothing is filled and then overwritten.
+
+mod plan;
+mod raw;
+
+use ndarray::{ArrayView, Dimension};
+
+#[cfg(test)]
+pub(crate) use plan::Kernel;
+
+/// Appends the elements of `view` to `out` in C order (ndarray's logical order). Reserve first
+/// (`try_vec`): the engine only appends.
+pub(crate) fn extend_c_order<A: Clone, D: Dimension>(out: &mut Vec<A>, view: &ArrayView<'_, A, D>) {
+    if let Some(slice) = view.as_slice() {
+        return out.extend_from_slice(slice);
+    }
+    let (steps, kernel) = plan::plan(view.shape(), view.strides());
+    // SAFETY: `steps` and `kernel` come from `plan` on the view's own shape and strides, and the
+    // view is borrowed for the whole call (see `raw`'s module doc).
+    unsafe { raw::extend(out, view.as_ptr(), &steps, kernel) }
+}
+
+/// The kernel [`extend_c_order`] uses for `view`, for the tests that check every kernel is hit.
+#[cfg(test)]
+pub(crate) fn kernel_of<A, D: Dimension>(view: &ArrayView<'_, A, D>) -> Kernel {
+    match plan::plan(view.shape(), view.strides()).1 {
+        Kernel::Empty => Kernel::Empty,
+        _ if view.as_slice().is_some() => Kernel::Contiguous,
+        kernel => kernel,
+    }
+}
+
+#[cfg(test)]
+mod tests;

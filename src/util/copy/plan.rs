@@ -1,0 +1,121 @@
+//! Which loops a copy runs: the view's axes in the destination's order (C order), with length-1
+//! axes dropped and neighbours that are contiguous in both source and destination merged, and the
+//! kernel chosen for the innermost ones. Pure arithmetic on the shape and strides; no element is
+//! touched here.
+
+/// One loop of the copy: `len` steps of `stride` elements through the source. The destination
+/// is always written in order, so it needs no stride.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub(crate) len: usize,
+    pub(crate) stride: isize,
+}
+
+/// How the innermost loop (the last [`Step`]) and, for short runs, the loop around it are copied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// Nothing to copy: an axis of length 0.
+    Empty,
+    /// One element (rank 0, or every axis of length 1).
+    One,
+    /// The whole view is one contiguous run in C order: one slice copy.
+    Contiguous,
+    /// Runs of `len > SHORT` contiguous elements: one slice copy per run.
+    Runs,
+    /// Runs of `1..=SHORT` contiguous elements, copied as fixed-size chunks inside the loop of
+    /// the next outer axis (a 2- or 3-element run is not a loop iteration of its own).
+    ShortRuns(usize),
+    /// Runs of `len > SHORT` elements walking memory backwards: a slice copied in reverse.
+    Reversed,
+    /// Runs of `1..=SHORT` elements with any other stride (reversed, gapped, broadcast), as
+    /// fixed-size chunks inside the loop of the next outer axis.
+    ShortStrided(usize),
+    /// `len > SHORT` copies of one element (a broadcast innermost axis).
+    Repeat,
+    /// `len > SHORT` elements at any other stride (a gap, or a permuted axis), one at a time.
+    Strided,
+}
+
+/// Runs up to this long get the fixed-size kernels.
+pub(crate) const SHORT: usize = 4;
+
+/// The loops copying a view of `shape` and `strides` (element strides, ndarray's) into a C-order
+/// destination, outermost first, and the kernel for the innermost ones.
+///
+/// Merging: an outer step `(m, t)` followed by `(n, s)` is one step `(m * n, s)` when `t == s * n`,
+/// i.e. when the outer axis continues the inner one in the source as it does in the destination.
+/// A broadcast pair (`t == s == 0`) merges too. Lengths multiply without overflow: the callers
+/// have checked that the destination's element count fits (`check_size`).
+pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
+    if shape.contains(&0) {
+        return (Vec::new(), Kernel::Empty);
+    }
+    let mut steps: Vec<Step> = Vec::with_capacity(shape.len());
+    for (&len, &stride) in shape.iter().zip(strides) {
+        if len == 1 {
+            continue;
+        }
+        match steps.last_mut() {
+            Some(last) if Some(last.stride) == stride.checked_mul(len as isize) => {
+                last.len = last.len.saturating_mul(len);
+                last.stride = stride;
+            }
+            _ => steps.push(Step { len, stride }),
+        }
+    }
+    let kernel = match *steps.as_slice() {
+        [] => Kernel::One,
+        [Step { stride: 1, .. }] => Kernel::Contiguous,
+        [.., Step { len, stride: 1 }] if len <= SHORT => Kernel::ShortRuns(len),
+        [.., Step { stride: 1, .. }] => Kernel::Runs,
+        [.., Step { len, .. }] if len <= SHORT => Kernel::ShortStrided(len),
+        [.., Step { stride: -1, .. }] => Kernel::Reversed,
+        [.., Step { stride: 0, .. }] => Kernel::Repeat,
+        [.., _] => Kernel::Strided,
+    };
+    (steps, kernel)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(len: usize, stride: isize) -> Step {
+        Step { len, stride }
+    }
+
+    #[test]
+    fn merges_what_is_contiguous_in_both() {
+        // A C-order (2, 3, 4): one run.
+        assert_eq!(
+            plan(&[2, 3, 4], &[12, 4, 1]),
+            (vec![s(24, 1)], Kernel::Contiguous)
+        );
+        // YOLO's pred[..., 0:2]: the outer axes merge, the 2-element boxes stay.
+        assert_eq!(
+            plan(&[16, 52, 52, 3, 2], &[689520, 13260, 255, 85, 1]),
+            (vec![s(129792, 85), s(2, 1)], Kernel::ShortRuns(2))
+        );
+        // xy[::-1]: 16 reversed blocks of 16224 contiguous elements.
+        assert_eq!(
+            plan(&[16, 52, 52, 3, 2], &[-16224, 312, 6, 2, 1]),
+            (vec![s(16, -16224), s(16224, 1)], Kernel::Runs)
+        );
+        // xy[..., ::-1]: reversed pairs.
+        assert_eq!(
+            plan(&[16, 52, 52, 3, 2], &[16224, 312, 6, 2, -1]),
+            (vec![s(129792, 2), s(2, -1)], Kernel::ShortStrided(2))
+        );
+        // NHWC -> NCHW: H and W merge, C is the outer of the two long loops.
+        assert_eq!(
+            plan(&[16, 3, 224, 224], &[150528, 1, 672, 3]),
+            (vec![s(16, 150528), s(3, 1), s(50176, 3)], Kernel::Strided)
+        );
+        // A reversed 1-D run, a broadcast row, one element, nothing.
+        assert_eq!(plan(&[9], &[-1]), (vec![s(9, -1)], Kernel::Reversed));
+        assert_eq!(plan(&[3, 9], &[0, 0]), (vec![s(27, 0)], Kernel::Repeat));
+        assert_eq!(plan(&[1, 1], &[5, 7]), (vec![], Kernel::One));
+        assert_eq!(plan(&[], &[]), (vec![], Kernel::One));
+        assert_eq!(plan(&[3, 0], &[1, 1]), (vec![], Kernel::Empty));
+    }
+}

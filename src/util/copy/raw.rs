@@ -1,0 +1,186 @@
+//! The copy loops: the only `unsafe` of the copy engine, reading a view's elements through its
+//! pointer and strides.
+//!
+//! Why not safe code: ndarray hands out a strided view's elements either one at a time
+//! (indexing, iterators: an index update per element) or one lane at a time as a new view
+//! (`Zip`, `lanes`: a view constructed per lane). With the 2- and 3-element runs of real shapes
+//! (boxes, RGB pixels) that per-element or per-lane work is the cost of the copy
+//! (`owned_copy` through `Zip` measured 3.7x NumPy on YOLO's `pred[..., 0:2]`). Here each run is a
+//! slice or a fixed-size array read at a computed offset.
+//!
+//! Soundness, once for every block: the caller ([`super::extend_c_order`]) builds [`Step`]s from
+//! the view's own shape and strides with [`super::plan::plan`], which only drops length-1 axes
+//! and merges neighbouring axes whose strides continue each other, so the offsets
+//! `sum(i_k * stride_k)` for `i_k < len_k` are exactly the offsets of the view's elements from
+//! `view.as_ptr()`. A shared `ArrayView` guarantees each of those points to an initialised `A`
+//! inside one allocation, not written while the view lives (the borrow of `out` is separate: it is
+//! a `Vec` we own). Every pointer computed below is one of those element addresses (never one
+//! past a loop's end), so `offset` stays in bounds; a run of `n` elements with stride 1 is `n`
+//! consecutive elements of one allocation, so a slice of it (or a `[A; N]` reference, whose
+//! alignment is `A`'s) is valid. Only shared references are created, and `Clone` is called on
+//! them, so a panicking `clone` leaves `out` a valid, shorter `Vec` (`extend` keeps its length
+//! exact).
+
+use super::plan::{Kernel, SHORT, Step};
+
+/// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
+macro_rules! dispatch_short {
+    ($n:expr, $kernel:ident($($arg:expr),*)) => {
+        match $n {
+            1 => $kernel::<A, 1>($($arg),*),
+            2 => $kernel::<A, 2>($($arg),*),
+            3 => $kernel::<A, 3>($($arg),*),
+            _ => $kernel::<A, SHORT>($($arg),*),
+        }
+    };
+}
+
+/// Appends the elements at `base` walked by `steps` (outermost first) to `out`, using `kernel`
+/// for the innermost loops.
+///
+/// # Safety
+/// `base` and `steps` describe the elements of a live shared view, as the module doc says, and
+/// `kernel` is what [`super::plan::plan`] chose for `steps`.
+pub(super) unsafe fn extend<A: Clone>(
+    out: &mut Vec<A>,
+    base: *const A,
+    steps: &[Step],
+    kernel: Kernel,
+) {
+    // The short kernels take the innermost two loops; the others the innermost one.
+    let inner = match kernel {
+        Kernel::Empty => return,
+        // SAFETY: the view has one element, at its pointer.
+        Kernel::One => return out.push(unsafe { (*base).clone() }),
+        Kernel::ShortRuns(_) | Kernel::ShortStrided(_) => 2,
+        _ => 1,
+    };
+    let outer = steps.len().saturating_sub(inner);
+    // SAFETY: forwarded from this function's contract.
+    unsafe { walk(out, base, &steps[..outer], &steps[outer..], kernel) }
+}
+
+/// The outer loops, in destination order. A broadcast outer axis (stride 0) is written once and
+/// then copied from the destination itself.
+///
+/// # Safety
+/// As for [`extend`], with `outer` followed by `inner` the view's steps.
+unsafe fn walk<A: Clone>(
+    out: &mut Vec<A>,
+    base: *const A,
+    outer: &[Step],
+    inner: &[Step],
+    kernel: Kernel,
+) {
+    let Some((&Step { len, stride }, rest)) = outer.split_first() else {
+        // SAFETY: forwarded.
+        return unsafe { innermost(out, base, inner, kernel) };
+    };
+    if stride == 0 {
+        let start = out.len();
+        // SAFETY: forwarded; index 0 of this axis exists (len > 1).
+        unsafe { walk(out, base, rest, inner, kernel) };
+        let end = out.len();
+        for _ in 1..len {
+            out.extend_from_within(start..end);
+        }
+        return;
+    }
+    for i in 0..len {
+        // SAFETY: i < len, so this is the address of index i of this axis (module doc).
+        let p = unsafe { base.offset(i as isize * stride) };
+        // SAFETY: forwarded.
+        unsafe { walk(out, p, rest, inner, kernel) };
+    }
+}
+
+/// The innermost loop (or two, for the short kernels) from `base`.
+///
+/// # Safety
+/// As for [`extend`], with `inner` the last one or two steps.
+#[inline]
+unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], kernel: Kernel) {
+    // A rank-1 plan for a short kernel: one pass of the "outer" loop.
+    let (outer, Step { len, stride }) = match *inner {
+        [o, i] => (o, i),
+        [i] => (Step { len: 1, stride: 0 }, i),
+        _ => return,
+    };
+    // SAFETY (every call below): `base`, `outer` and `(len, stride)` are the view's innermost
+    // loops, the contract each kernel states.
+    unsafe {
+        match kernel {
+            Kernel::Contiguous | Kernel::Runs => run(out, base, len),
+            Kernel::ShortRuns(n) => dispatch_short!(n, short_runs(out, base, outer)),
+            Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
+            Kernel::Reversed => reversed(out, base, len),
+            Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
+            Kernel::Strided => strided(out, base, len, stride),
+            Kernel::Empty | Kernel::One => {}
+        }
+    }
+}
+
+/// `len` contiguous elements from `base`: one slice copy (`memcpy` for `Copy` types).
+///
+/// # Safety
+/// `base..base + len` are elements of the view.
+#[inline]
+unsafe fn run<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize) {
+    // SAFETY: the contract.
+    out.extend_from_slice(unsafe { std::slice::from_raw_parts(base, len) });
+}
+
+/// `len` elements walking backwards from `base`: the slice `base - (len - 1) ..= base`, reversed.
+///
+/// # Safety
+/// `base - i` for `i < len` are elements of the view.
+#[inline]
+unsafe fn reversed<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize) {
+    // SAFETY: the contract; len > SHORT > 0, so the first element is base - (len - 1).
+    let run = unsafe { std::slice::from_raw_parts(base.sub(len - 1), len) };
+    out.extend(run.iter().rev().cloned());
+}
+
+/// `len` elements `stride` apart from `base`, one at a time.
+///
+/// # Safety
+/// `base + i * stride` for `i < len` are elements of the view.
+#[inline]
+unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride: isize) {
+    // SAFETY: the contract (i < len).
+    out.extend((0..len).map(|i| unsafe { (*base.offset(i as isize * stride)).clone() }));
+}
+
+/// For each step of `outer`, the `N` contiguous elements there, as one fixed-size copy.
+///
+/// # Safety
+/// `base + i * outer.stride + k` for `i < outer.len`, `k < N` are elements of the view.
+#[inline]
+unsafe fn short_runs<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
+    for i in 0..outer.len {
+        // SAFETY: the contract: N consecutive elements from an element address.
+        let chunk = unsafe { &*base.offset(i as isize * outer.stride).cast::<[A; N]>() };
+        out.extend_from_slice(chunk);
+    }
+}
+
+/// For each step of `outer`, the `N` elements `stride` apart there, as one fixed-size array.
+///
+/// # Safety
+/// `base + i * outer.stride + k * stride` for `i < outer.len`, `k < N` are elements of the view.
+#[inline]
+unsafe fn short_strided<A: Clone, const N: usize>(
+    out: &mut Vec<A>,
+    base: *const A,
+    stride: isize,
+    outer: Step,
+) {
+    for i in 0..outer.len {
+        // SAFETY: the contract (i < outer.len, k < N).
+        let p = unsafe { base.offset(i as isize * outer.stride) };
+        let chunk: [A; N] =
+            std::array::from_fn(|k| unsafe { (*p.offset(k as isize * stride)).clone() });
+        out.extend(chunk);
+    }
+}

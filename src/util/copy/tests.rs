@@ -1,0 +1,182 @@
+//! The engine against the element-by-element copy (`view.iter()`, ndarray's logical order) on
+//! every kernel, for random shapes, strides (negative, broadcast, gapped) and axis orders.
+
+use ndarray::{ArrayD, ArrayView, Axis, IxDyn, Slice, s};
+use proptest::prelude::*;
+
+use super::*;
+
+fn naive<A: Clone, D: Dimension>(view: &ArrayView<'_, A, D>) -> Vec<A> {
+    view.iter().cloned().collect()
+}
+
+fn engine<A: Clone, D: Dimension>(view: &ArrayView<'_, A, D>) -> Vec<A> {
+    // Leave something in front: the engine appends.
+    let mut out = Vec::new();
+    extend_c_order(&mut out, view);
+    out
+}
+
+fn check<A: Clone + PartialEq + std::fmt::Debug, D: Dimension>(view: &ArrayView<'_, A, D>) {
+    assert_eq!(
+        engine(view),
+        naive(view),
+        "shape {:?} strides {:?}",
+        view.shape(),
+        view.strides()
+    );
+}
+
+fn base(shape: &[usize]) -> ArrayD<u32> {
+    let n: usize = shape.iter().product();
+    ArrayD::from_shape_vec(IxDyn(shape), (0..n as u32).collect()).unwrap()
+}
+
+#[test]
+fn every_kernel_is_hit_and_right() {
+    let x = base(&[4, 5, 6, 7]);
+    let v = x.view();
+    let row = v.slice(s![1, .., .., ..;2]);
+    let b = base(&[3]);
+    let (bv, brev, bcol) = (b.view(), b.slice(s![..;-1]), b.view().insert_axis(Axis(1)));
+    let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
+        (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
+        // One element is always a slice; Kernel::One is for raw callers.
+        (v.slice(s![1..2, 3, 4..5, 6]).into_dyn(), Kernel::Contiguous),
+        (v.slice(s![1, .., .., ..]).into_dyn(), Kernel::Contiguous),
+        (v.slice(s![..;-1, .., .., 1..7]).into_dyn(), Kernel::Runs),
+        (
+            v.slice(s![.., .., ..;-1, 1..5]).into_dyn(),
+            Kernel::ShortRuns(4),
+        ),
+        (
+            v.slice(s![.., .., .., 0..3]).into_dyn(),
+            Kernel::ShortRuns(3),
+        ),
+        (
+            v.slice(s![.., .., .., 5..7]).into_dyn(),
+            Kernel::ShortRuns(2),
+        ),
+        // A run of 1 is no axis at all: the column is a strided loop.
+        (v.slice(s![.., ..;2, .., 4..5]).into_dyn(), Kernel::Strided),
+        (v.slice(s![.., .., .., ..;-1]).into_dyn(), Kernel::Reversed),
+        (
+            v.slice(s![.., .., .., 0..2;-1]).into_dyn(),
+            Kernel::ShortStrided(2),
+        ),
+        (
+            v.slice(s![.., .., .., ..;3]).into_dyn(),
+            Kernel::ShortStrided(3),
+        ),
+        (
+            v.slice(s![1, 2, 3, ..;-2]).into_dyn(),
+            Kernel::ShortStrided(4),
+        ),
+        (
+            v.slice(s![.., .., .., ..;2]).into_dyn(),
+            Kernel::ShortStrided(4),
+        ),
+        (row.t().into_dyn(), Kernel::Strided),
+        (
+            x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])),
+            Kernel::Strided,
+        ),
+        (bcol.broadcast((3, 9)).unwrap().into_dyn(), Kernel::Repeat),
+        (
+            bv.broadcast((2, 5, 3)).unwrap().into_dyn(),
+            Kernel::ShortRuns(3),
+        ),
+        (
+            brev.broadcast((6, 3)).unwrap().into_dyn(),
+            Kernel::ShortStrided(3),
+        ),
+    ];
+    for (view, kernel) in &cases {
+        assert_eq!(
+            kernel_of(view),
+            *kernel,
+            "shape {:?} strides {:?}",
+            view.shape(),
+            view.strides()
+        );
+        check(view);
+    }
+}
+
+#[test]
+fn clone_types_and_fixed_dimensions() {
+    let x = ndarray::Array3::from_shape_fn((3, 4, 5), |(i, j, k)| format!("{i}{j}{k}"));
+    for view in [
+        x.slice(s![..;-1, .., 1..3]),
+        x.slice(s![.., ..;-2, ..;-1]),
+        x.view().reversed_axes(),
+        x.slice(s![.., .., ..]),
+    ] {
+        check(&view);
+    }
+}
+
+/// A view of a C-order array of `shape`: axes permuted by `perm`, each sliced by its
+/// `(start, end, step)` (fractions of the axis), then broadcast to `extra` new leading axes and
+/// any length-1 axis stretched.
+fn arrange(
+    shape: &[usize],
+    perm: &[usize],
+    slices: &[(usize, usize, isize)],
+    stretch: &[usize],
+    extra: &[usize],
+) -> (ArrayD<u32>, Vec<usize>, Vec<Slice>, Vec<usize>) {
+    let x = base(shape);
+    let mut order: Vec<usize> = (0..shape.len()).collect();
+    for (i, &p) in perm.iter().enumerate().take(shape.len()) {
+        order.swap(i, p % shape.len().max(1));
+    }
+    let sl: Vec<Slice> = order
+        .iter()
+        .zip(slices)
+        .map(|(&axis, &(a, b, step))| {
+            let n = shape[axis];
+            let (lo, hi) = ((a % (n + 1)), (b % (n + 1)));
+            let (lo, hi) = (lo.min(hi), lo.max(hi));
+            Slice::new(lo as isize, Some(hi as isize), step)
+        })
+        .collect();
+    let mut target: Vec<usize> = extra.to_vec();
+    target.extend(order.iter().enumerate().map(|(i, &axis)| {
+        let len = sl[i].end.unwrap_or(0) - sl[i].start;
+        let len = (len.max(0) as usize).div_ceil(sl[i].step.unsigned_abs());
+        let _ = axis;
+        if len == 1 {
+            stretch.get(i).copied().unwrap_or(1)
+        } else {
+            len
+        }
+    }));
+    (x, order, sl, target)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+    #[test]
+    fn engine_equals_the_element_by_element_copy(
+        shape in prop::collection::vec(0usize..7, 0..=6),
+        perm in prop::collection::vec(0usize..6, 6),
+        slices in prop::collection::vec(
+            (0usize..8, 0usize..8, prop::sample::select(vec![1isize, 1, 1, -1, -1, 2, -2, 3, -3])),
+            6,
+        ),
+        stretch in prop::collection::vec(prop::sample::select(vec![1usize, 1, 2, 3, 5, 6]), 6),
+        extra in prop::collection::vec(0usize..4, 0..=1),
+    ) {
+        let (x, order, sl, target) = arrange(&shape, &perm, &slices, &stretch, &extra);
+        let mut view = x.view().permuted_axes(IxDyn(&order));
+        for (i, s) in sl.iter().enumerate() {
+            view.slice_axis_inplace(Axis(i), *s);
+        }
+        if let Some(b) = view.broadcast(IxDyn(&target)) {
+            let got = engine(&b);
+            prop_assert_eq!(got, naive(&b));
+        }
+        prop_assert_eq!(engine(&view), naive(&view));
+    }
+}
