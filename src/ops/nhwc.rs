@@ -89,7 +89,8 @@ pub(crate) fn push_run<const N: usize, A: Clone>(out: &mut Vec<A>, run: &[A]) {
 }
 
 /// `$kernel::<N>($args)`, with `N` = `$len` for the short runs image layouts typically have
-/// (`block_size * depth` with depth 1-4 and block 2-4, say) and `N` = 0 otherwise.
+/// (`block_size * depth` with depth 1-4 and block 2-4, say, or a patch row of 8 or 16 pixels)
+/// and `N` = 0 otherwise.
 macro_rules! dispatch_run_len {
     ($len:expr, $kernel:ident($($arg:expr),* $(,)?)) => {
         match $len {
@@ -101,6 +102,11 @@ macro_rules! dispatch_run_len {
             8 => $kernel::<8, _>($($arg),*),
             12 => $kernel::<12, _>($($arg),*),
             16 => $kernel::<16, _>($($arg),*),
+            // Patch rows of 8 or 16 columns of 3 or 4 channels (ViT/MAE's 16x16 RGB patches).
+            24 => $kernel::<24, _>($($arg),*),
+            32 => $kernel::<32, _>($($arg),*),
+            48 => $kernel::<48, _>($($arg),*),
+            64 => $kernel::<64, _>($($arg),*),
             _ => $kernel::<0, _>($($arg),*),
         }
     };

@@ -20,7 +20,11 @@ pub(crate) enum Kernel {
     One,
     /// The whole view is one contiguous run in C order: one slice copy.
     Contiguous,
-    /// Runs of `len > SHORT` contiguous elements: one slice copy per run.
+    /// Runs of `SHORT < len <= ROW` contiguous elements (an image row of patches, a pixel of a
+    /// deep feature map), one slice copy each inside the loop of the next outer axis, of a
+    /// length fixed at compile time for the common ones.
+    Rows(usize),
+    /// Runs of `len > ROW` contiguous elements: one slice copy per run.
     Runs,
     /// Runs of `1..=SHORT` contiguous elements, copied as fixed-size chunks inside the loop of
     /// the next outer axis (a 2- or 3-element run is not a loop iteration of its own).
@@ -38,6 +42,9 @@ pub(crate) enum Kernel {
 
 /// Runs up to this long get the fixed-size kernels.
 pub(crate) const SHORT: usize = 4;
+
+/// Contiguous runs up to this long are copied inside the loop of the next outer axis.
+pub(crate) const ROW: usize = 64;
 
 /// The loops copying a view of `shape` and `strides` (element strides, ndarray's) into a C-order
 /// destination, outermost first, and the kernel for the innermost ones.
@@ -67,6 +74,7 @@ pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
         [] => Kernel::One,
         [Step { stride: 1, .. }] => Kernel::Contiguous,
         [.., Step { len, stride: 1 }] if len <= SHORT => Kernel::ShortRuns(len),
+        [.., Step { len, stride: 1 }] if len <= ROW => Kernel::Rows(len),
         [.., Step { stride: 1, .. }] => Kernel::Runs,
         [.., Step { len, .. }] if len <= SHORT => Kernel::ShortStrided(len),
         [.., Step { stride: -1, .. }] => Kernel::Reversed,

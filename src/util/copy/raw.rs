@@ -52,7 +52,7 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::Empty => return,
         // SAFETY: the view has one element, at its pointer.
         Kernel::One => return out.push(unsafe { (*base).clone() }),
-        Kernel::ShortRuns(_) | Kernel::ShortStrided(_) => 2,
+        Kernel::ShortRuns(_) | Kernel::ShortStrided(_) | Kernel::Rows(_) => 2,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -112,6 +112,17 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
         match kernel {
             Kernel::Contiguous | Kernel::Runs => run(out, base, len),
             Kernel::ShortRuns(n) => dispatch_short!(n, short_runs(out, base, outer)),
+            Kernel::Rows(n) => match n {
+                6 => short_runs::<A, 6>(out, base, outer),
+                8 => short_runs::<A, 8>(out, base, outer),
+                12 => short_runs::<A, 12>(out, base, outer),
+                16 => short_runs::<A, 16>(out, base, outer),
+                24 => short_runs::<A, 24>(out, base, outer),
+                32 => short_runs::<A, 32>(out, base, outer),
+                48 => short_runs::<A, 48>(out, base, outer),
+                64 => short_runs::<A, 64>(out, base, outer),
+                _ => rows(out, base, n, outer),
+            },
             Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
             Kernel::Reversed => reversed(out, base, len),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
@@ -129,6 +140,18 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
 unsafe fn run<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize) {
     // SAFETY: the contract.
     out.extend_from_slice(unsafe { std::slice::from_raw_parts(base, len) });
+}
+
+/// For each step of `outer`, the `len` contiguous elements there.
+///
+/// # Safety
+/// `base + i * outer.stride + k` for `i < outer.len`, `k < len` are elements of the view.
+#[inline]
+unsafe fn rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, outer: Step) {
+    for i in 0..outer.len {
+        // SAFETY: the contract: len consecutive elements from an element address.
+        unsafe { run(out, base.offset(i as isize * outer.stride), len) };
+    }
 }
 
 /// `len` elements walking backwards from `base`: the slice `base - (len - 1) ..= base`, reversed.
@@ -152,7 +175,8 @@ unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride
     out.extend((0..len).map(|i| unsafe { (*base.offset(i as isize * stride)).clone() }));
 }
 
-/// For each step of `outer`, the `N` contiguous elements there, as one fixed-size copy.
+/// For each step of `outer`, the `N` contiguous elements there, as one fixed-size copy (a few
+/// moves, not a `memcpy` call).
 ///
 /// # Safety
 /// `base + i * outer.stride + k` for `i < outer.len`, `k < N` are elements of the view.

@@ -38,13 +38,22 @@ fn every_kernel_is_hit_and_right() {
     let v = x.view();
     let row = v.slice(s![1, .., .., ..;2]);
     let b = base(&[3]);
+    let (a35x24, a10x84) = (base(&[35, 24]), base(&[10, 84]));
+    let (a20x6x7, a70x12) = (base(&[20, 6, 7]), base(&[70, 12]));
     let (bv, brev, bcol) = (b.view(), b.slice(s![..;-1]), b.view().insert_axis(Axis(1)));
     let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
         (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
         // One element is always a slice; Kernel::One is for raw callers.
         (v.slice(s![1..2, 3, 4..5, 6]).into_dyn(), Kernel::Contiguous),
         (v.slice(s![1, .., .., ..]).into_dyn(), Kernel::Contiguous),
-        (v.slice(s![..;-1, .., .., 1..7]).into_dyn(), Kernel::Runs),
+        (v.slice(s![..;-1, .., .., 1..7]).into_dyn(), Kernel::Rows(6)),
+        (a35x24.slice(s![.., ..16]).into_dyn(), Kernel::Rows(16)),
+        (a10x84.slice(s![.., 1..65]).into_dyn(), Kernel::Rows(64)),
+        (a10x84.slice(s![.., 1..49]).into_dyn(), Kernel::Rows(48)),
+        (v.slice(s![..;-1, .., .., ..]).into_dyn(), Kernel::Runs),
+        (a20x6x7.slice(s![.., 1.., ..]).into_dyn(), Kernel::Rows(35)),
+        (a70x12.slice(s![..;2, ..]).into_dyn(), Kernel::Rows(12)),
+        (a35x24.slice(s![..;-1, ..]).into_dyn(), Kernel::Rows(24)),
         (
             v.slice(s![.., .., ..;-1, 1..5]).into_dyn(),
             Kernel::ShortRuns(4),

@@ -1,0 +1,386 @@
+//! Owned results on the shapes real TensorFlow code uses (issue 15), each beside the
+//! ndarray-native way to get the same C-order result and, for pure copies, beside a plain slice
+//! copy of the same number of output bytes (`memcpy`: `to_vec` of a contiguous slice, the memory
+//! limit).
+//!
+//! `cargo bench --bench real_shapes -- --warm-up-time 1 --measurement-time 2 --sample-size 20`;
+//! NumPy on the same shapes: `python3 benches/real_shapes_peers.py`. Both are part of
+//! `benches/compare.sh`.
+//!
+//! The cases: YOLOv3 heads (16, 52, 52, 3, 85) and their (x, y) pairs; NHWC image batches
+//! (16, 224, 224, 3); a BERT embedding table (30522, 768) and sequence batch (16, 128, 768); plus
+//! a few shapes of our own beyond the issue's list (other ranks, channel counts, slice widths),
+//! so the engine is not tuned to the listed cases alone. f32 throughout. Values are
+//! deterministic; the same on the NumPy side.
+
+#[path = "common/steady.rs"]
+mod steady;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ndarray::{Array, Array2, ArrayD, Axis, IxDyn, concatenate, s};
+use ndarray_tfslice::prelude::*;
+
+/// `0, 1, 2, ...` as f32 in a C-order array of `shape`.
+fn iota(shape: &[usize]) -> ArrayD<f32> {
+    let n: usize = shape.iter().product();
+    Array::from_iter((0..n).map(|i| (i % 65_521) as f32))
+        .into_shape_with_order(IxDyn(shape))
+        .expect("product")
+}
+
+/// Deterministic pseudo-random numbers below `n` (a small LCG: no extra dependency).
+fn lcg(count: usize, n: usize, seed: u64) -> Vec<usize> {
+    let mut state = seed;
+    (0..count)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n
+        })
+        .collect()
+}
+
+/// `to_vec` of the first `n` elements: one allocation and one `memcpy` of the output's bytes.
+fn memcpy(src: &[f32], n: usize) -> Vec<f32> {
+    src[..n].to_vec()
+}
+
+fn bench(c: &mut Criterion) {
+    steady::steady_allocator();
+
+    // ---- YOLO head (16, 52, 52, 3, 85) ----
+    let pred = iota(&[16, 52, 52, 3, 85]);
+    let flat = pred.as_slice().expect("C order");
+    let boxes_n = 16 * 52 * 52 * 3 * 2;
+    let mut g = c.benchmark_group("real_yolo_box_xy");
+    g.bench_function("tfslice", |b| {
+        let spec: StridedSlice = "..., 0:2".parse().expect("spec");
+        b.iter(|| black_box(pred.tf_index_to_owned(&spec).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(pred.slice(s![.., .., .., .., 0..2]).as_standard_layout().into_owned()))
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(flat, boxes_n))));
+    g.finish();
+
+    // The same head's wh = pred[..., 2:4] and objectness+classes pred[..., 4:], beyond the list.
+    let mut g = c.benchmark_group("real_yolo_classes");
+    let classes_n = 16 * 52 * 52 * 3 * 81;
+    g.bench_function("tfslice", |b| {
+        let spec: StridedSlice = "..., 4:".parse().expect("spec");
+        b.iter(|| black_box(pred.tf_index_to_owned(&spec).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(pred.slice(s![.., .., .., .., 4..]).as_standard_layout().into_owned()))
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(flat, classes_n))));
+    g.finish();
+
+    let xy = pred.slice(s![.., .., .., .., 0..2]).to_owned();
+    let xy_flat = xy.as_slice().expect("C order").to_vec();
+    let wh = pred.slice(s![.., .., .., .., 2..4]).to_owned();
+    let mut g = c.benchmark_group("real_yolo_concat_xy_wh");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(tf_concat(&[xy.view(), wh.view()], -1).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(concatenate(Axis(4), &[xy.view(), wh.view()]).expect("ok")))
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(flat, 2 * boxes_n))));
+    g.finish();
+
+    for (group, spec, native) in [
+        ("real_yolo_xy_swap", "..., ::-1", 0),
+        ("real_yolo_xy_flip_batch", "::-1", 1),
+    ] {
+        let mut g = c.benchmark_group(group);
+        g.bench_function("tfslice", |b| {
+            let spec: StridedSlice = spec.parse().expect("spec");
+            b.iter(|| black_box(xy.tf_index_to_owned(&spec).expect("ok")))
+        });
+        g.bench_function("ndarray", |b| {
+            b.iter(|| {
+                let v = if native == 0 {
+                    xy.slice(s![.., .., .., .., ..;-1])
+                } else {
+                    xy.slice(s![..;-1, .., .., .., ..])
+                };
+                black_box(v.as_standard_layout().into_owned())
+            })
+        });
+        g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(&xy_flat, boxes_n))));
+        g.finish();
+    }
+
+    // YOLOv3 at 416: the three heads' boxes, (1, 10647, 85), masked by objectness.
+    let dets = iota(&[1, 10647, 85]);
+    let keep = ndarray::Array2::from_shape_vec(
+        (1, 10647),
+        lcg(10647, 10, 7).into_iter().map(|r| r == 0).collect(),
+    )
+    .expect("shape");
+    let kept: Vec<usize> = keep.iter().enumerate().filter(|&(_, &k)| k).map(|(i, _)| i).collect();
+    let mut g = c.benchmark_group("real_yolo_boolean_mask");
+    g.bench_function("tfslice", |b| b.iter(|| black_box(dets.tf_boolean_mask(&keep, 0).expect("ok"))));
+    g.bench_function("ndarray", |b| {
+        let rows = dets.index_axis(Axis(0), 0);
+        b.iter(|| black_box(rows.select(Axis(0), &kept)))
+    });
+    g.finish();
+    drop((pred, xy, wh, dets));
+
+    // ---- NHWC images (16, 224, 224, 3) ----
+    let img = iota(&[16, 224, 224, 3]).into_dimensionality::<ndarray::Ix4>().expect("rank 4");
+    let img_flat = img.as_slice().expect("C order");
+    let img_n = img.len();
+    let padded_n = 16 * 226 * 226 * 3;
+    let big = iota(&[16, 226, 226, 3]);
+    let big_flat = big.as_slice().expect("C order");
+    let mut g = c.benchmark_group("real_image_pad_constant");
+    let p = [[0, 0], [1, 1], [1, 1], [0, 0]];
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img.tf_pad(&p, PadMode::Constant, 0.0).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let mut out = ArrayD::<f32>::zeros(IxDyn(&[16, 226, 226, 3]));
+            out.slice_mut(s![.., 1..225, 1..225, ..]).assign(&img);
+            black_box(out)
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(big_flat, padded_n))));
+    g.finish();
+
+    let mut g = c.benchmark_group("real_image_pad_reflect");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img.tf_pad(&p, PadMode::Reflect, 0.0).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let rows = concatenate(
+                Axis(1),
+                &[img.slice(s![.., 1..2, .., ..]), img.view(), img.slice(s![.., 222..223, .., ..])],
+            )
+            .expect("shapes");
+            let out = concatenate(
+                Axis(2),
+                &[rows.slice(s![.., .., 1..2, ..]), rows.view(), rows.slice(s![.., .., 222..223, ..])],
+            )
+            .expect("shapes");
+            black_box(out)
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(big_flat, padded_n))));
+    g.finish();
+    drop(big);
+
+    let mut g = c.benchmark_group("real_image_flip_copy");
+    g.bench_function("tfslice", |b| {
+        let spec: StridedSlice = ":, :, ::-1".parse().expect("spec");
+        b.iter(|| black_box(img.tf_index_to_owned(&spec).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(img.slice(s![.., .., ..;-1, ..]).as_standard_layout().into_owned()))
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
+    g.finish();
+
+    let mut g = c.benchmark_group("real_image_nchw_copy");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            let t = img.tf_transpose(Some(&[0, 3, 1, 2])).expect("perm");
+            black_box(t.to_standard_layout().expect("ok"))
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let t = img.view().permuted_axes([0, 3, 1, 2]);
+            black_box(t.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
+    g.finish();
+
+    // And back: NCHW (16, 3, 224, 224) to NHWC, beyond the list.
+    let nchw = img.view().permuted_axes([0, 3, 1, 2]).as_standard_layout().into_owned();
+    let mut g = c.benchmark_group("real_image_nhwc_copy");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            let t = nchw.tf_transpose(Some(&[0, 2, 3, 1])).expect("perm");
+            black_box(t.to_standard_layout().expect("ok"))
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let t = nchw.view().permuted_axes([0, 2, 3, 1]);
+            black_box(t.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
+    g.finish();
+    drop(nchw);
+
+    let img4 = &img;
+    let mut g = c.benchmark_group("real_image_extract_patches");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            black_box(
+                img4.tf_extract_image_patches([1, 16, 16, 1], [1, 16, 16, 1], [1, 1, 1, 1], Padding::Valid)
+                    .expect("ok"),
+            )
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = img4
+                .view()
+                .into_shape_with_order((16, 14, 16, 14, 16, 3))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
+    g.finish();
+
+    let mut g = c.benchmark_group("real_image_space_to_depth");
+    g.bench_function("tfslice", |b| b.iter(|| black_box(img4.tf_space_to_depth(2).expect("ok"))));
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = img4
+                .view()
+                .into_shape_with_order((16, 112, 2, 112, 2, 3))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
+    g.finish();
+
+    let deep = iota(&[16, 112, 112, 12]).into_dimensionality::<ndarray::Ix4>().expect("rank 4");
+    let mut g = c.benchmark_group("real_image_depth_to_space");
+    g.bench_function("tfslice", |b| b.iter(|| black_box(deep.tf_depth_to_space(2).expect("ok"))));
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = deep
+                .view()
+                .into_shape_with_order((16, 112, 112, 2, 2, 3))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
+    g.finish();
+    drop(deep);
+
+    let mut g = c.benchmark_group("real_image_tile");
+    g.bench_function("tfslice", |b| b.iter(|| black_box(img.tf_tile(&[2, 1, 1, 1]).expect("ok"))));
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(concatenate(Axis(0), &[img.view(), img.view()]).expect("shapes")))
+    });
+    let doubled = [img_flat, img_flat].concat();
+    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(&doubled, 2 * img_n))));
+    g.finish();
+    drop((img, doubled));
+
+    // ---- BERT ----
+    let table = iota(&[30522, 768]);
+    let ids = Array::from_vec(lcg(2048, 30522, 11).into_iter().map(|i| i as i64).collect::<Vec<_>>());
+    let ids_usize: Vec<usize> = ids.iter().map(|&i| i as usize).collect();
+    let mut g = c.benchmark_group("real_bert_gather_rows");
+    g.bench_function("tfslice", |b| b.iter(|| black_box(table.tf_gather(&ids, 0, 0).expect("ok"))));
+    g.bench_function("ndarray", |b| b.iter(|| black_box(table.select(Axis(0), &ids_usize))));
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(table.as_slice().expect("C order"), 2048 * 768)))
+    });
+    g.finish();
+
+    let seq = iota(&[16, 128, 768]);
+    let positions = Array2::from_shape_vec(
+        (16, 20),
+        lcg(320, 128, 13).into_iter().map(|i| i as i64).collect(),
+    )
+    .expect("shape");
+    let mut g = c.benchmark_group("real_bert_batch_gather");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(seq.tf_gather(&positions, 1, 1).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let parts: Vec<_> = (0..16)
+                .map(|i| {
+                    let rows: Vec<usize> = positions.row(i).iter().map(|&p| p as usize).collect();
+                    seq.index_axis(Axis(0), i).select(Axis(0), &rows)
+                })
+                .collect();
+            let views: Vec<_> = parts.iter().map(|p| p.view()).collect();
+            black_box(ndarray::stack(Axis(0), &views).expect("shapes"))
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("real_bert_one_hot");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(tf_one_hot(&ids, 30522, 1.0f32, 0.0, -1).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let mut out = Array2::<f32>::zeros((2048, 30522));
+            for (mut row, &i) in out.rows_mut().into_iter().zip(&ids_usize) {
+                row[i] = 1.0;
+            }
+            black_box(out)
+        })
+    });
+    g.finish();
+    drop(table);
+
+    let lengths: Vec<usize> = lcg(16, 129, 17);
+    let mut g = c.benchmark_group("real_bert_reverse_sequence");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(seq.tf_reverse_sequence(&lengths, 1, 0).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let mut out = seq.to_owned();
+            for (i, &n) in lengths.iter().enumerate() {
+                out.slice_mut(s![i, ..n, ..]).assign(&seq.slice(s![i, ..n;-1, ..]));
+            }
+            black_box(out)
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(seq.as_slice().expect("C order"), seq.len())))
+    });
+    g.finish();
+    drop(seq);
+
+    // ---- dynamic_partition (65536, 16) into 4 ----
+    let rows = iota(&[65536, 16]);
+    let parts = Array::from_vec(lcg(65536, 4, 19).into_iter().map(|p| p as i32).collect::<Vec<_>>());
+    let mut g = c.benchmark_group("real_dynamic_partition");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(rows.tf_dynamic_partition(&parts, 4).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let out: Vec<_> = (0..4)
+                .map(|k| {
+                    let idx: Vec<usize> =
+                        parts.iter().enumerate().filter(|&(_, &p)| p == k).map(|(i, _)| i).collect();
+                    rows.select(Axis(0), &idx)
+                })
+                .collect();
+            black_box(out)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
