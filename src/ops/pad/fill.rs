@@ -16,6 +16,7 @@ use super::PadMode;
 use crate::error::Error;
 use crate::grad::try_vec;
 use crate::owned::c_order;
+use crate::util::copy::extend_run;
 
 /// The elements of `x` padded by `paddings` in `mode`, in row-major order of `out_shape` (already
 /// validated: same rank as `x`, element count and bytes fit, mirror paddings within limits).
@@ -160,7 +161,7 @@ impl<A: Clone> Row<'_, A> {
                 let before = self.before.checked_mul(unit).ok_or_else(bug)?;
                 let after = self.after.checked_mul(unit).ok_or_else(bug)?;
                 out.resize(out.len() + before, value.clone());
-                out.extend_from_slice(row);
+                extend_run(out, row);
                 out.resize(out.len() + after, value.clone());
                 return Ok(());
             }
@@ -183,7 +184,7 @@ impl<A: Clone> Row<'_, A> {
         for u in (offset..offset + self.before).rev() {
             out.extend_from_slice(unit_at(u)?);
         }
-        out.extend_from_slice(row);
+        extend_run(out, row);
         for k in 0..self.after {
             let u = n.checked_sub(1 + offset + k).ok_or_else(bug)?;
             out.extend_from_slice(unit_at(u)?);

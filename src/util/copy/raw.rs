@@ -132,14 +132,15 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
     }
 }
 
-/// `len` contiguous elements from `base`: one slice copy (`memcpy` for `Copy` types).
+/// `len` contiguous elements from `base`: slice copies (`memcpy` for `Copy` types; see
+/// [`super::extend_run`]).
 ///
 /// # Safety
 /// `base..base + len` are elements of the view.
 #[inline]
 unsafe fn run<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize) {
     // SAFETY: the contract.
-    out.extend_from_slice(unsafe { std::slice::from_raw_parts(base, len) });
+    super::extend_run(out, unsafe { std::slice::from_raw_parts(base, len) });
 }
 
 /// For each step of `outer`, the `len` contiguous elements there.

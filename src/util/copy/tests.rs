@@ -189,3 +189,21 @@ proptest! {
         prop_assert_eq!(engine(&view), naive(&view));
     }
 }
+
+#[test]
+fn long_runs_are_copied_whole_in_pieces() {
+    for len in [0usize, 1, 511, 512, 513, 1024, 5000] {
+        let run: Vec<u32> = (0..len as u32).collect();
+        let mut out = vec![7u32];
+        extend_run(&mut out, &run);
+        assert_eq!(out[0], 7);
+        assert_eq!(&out[1..], &run[..], "len {len}");
+    }
+    // Through the engine: 3 reversed blocks of 3000 contiguous u32.
+    let x = base(&[3, 3000]);
+    check(&x.slice(s![..;-1, ..]));
+    let bytes: Vec<[u8; 3]> = (0..5000u32).map(|i| [i as u8, (i >> 8) as u8, 1]).collect();
+    let mut out = Vec::new();
+    extend_run(&mut out, &bytes);
+    assert_eq!(out, bytes);
+}
