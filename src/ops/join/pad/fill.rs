@@ -1,0 +1,232 @@
+//! Writing a padded array once, in row-major order, row by row.
+//!
+//! The input is read as one row-major slice (a copy is made first only if it is not laid out
+//! that way), so walking it is offset arithmetic, not view construction. Each output row is the
+//! padding before, the input row (one `extend_from_slice`) and the padding after; the padding of
+//! outer axes is whole runs of the constant, or mirrored input rows written again. No element is
+//! written twice, unlike `Array::from_elem` followed by an `assign` of the interior.
+//!
+//! The axes after the last padded one are not walked: they are the unit a row is made of (an
+//! NHWC image padded on H and W is rows of `W * C` elements, and its mirrors copy whole pixels),
+//! so an image with 3 channels is not 800K rows of 3.
+
+use ndarray::ArrayViewD;
+
+use super::PadMode;
+use crate::error::Error;
+use crate::util::alloc::try_vec;
+use crate::util::copy::extend_run;
+use crate::util::owned::c_order;
+
+/// The elements of `x` padded by `paddings` in `mode`, in row-major order of `out_shape` (already
+/// validated: same rank as `x`, element count and bytes fit, mirror paddings within limits).
+pub(super) fn padded<A: Clone>(
+    x: ArrayViewD<'_, A>,
+    paddings: &[[usize; 2]],
+    mode: PadMode,
+    value: &A,
+    out_shape: &[usize],
+) -> Result<Vec<A>, Error> {
+    let total = out_shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+    let total = total.ok_or_else(bug)?;
+    if total == 0 {
+        // Also skips walking an axis of, say, 2^62 padded rows of nothing.
+        return Ok(Vec::new());
+    }
+    let data = c_order(&x)?;
+    // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+    let mut out = try_vec::<A>(out_shape)?;
+    // The unpadded trailing axes are one unit: an NHWC image padded on H and W has rows of W
+    // pixels of C elements (constant: rows of W * C elements; mirrors: whole pixels mirrored),
+    // not W * H rows of C elements.
+    let padded_rank = paddings
+        .iter()
+        .rposition(|&p| p != [0, 0])
+        .map_or(0, |axis| axis + 1);
+    if padded_rank == 0 {
+        out.extend_from_slice(&data);
+        return Ok(out);
+    }
+    let shape = &x.shape()[..padded_rank];
+    let unit: usize = x.shape()[padded_rank..].iter().product();
+    let blocks = |shape: &[usize]| -> Vec<usize> {
+        let mut blocks = row_major_blocks(shape);
+        blocks.iter_mut().for_each(|b| *b = b.saturating_mul(unit));
+        blocks
+    };
+    let mut padder = Padder {
+        data: &data,
+        shape,
+        unit,
+        in_block: blocks(shape),
+        out_block: blocks(&out_shape[..padded_rank]),
+        paddings,
+        mode,
+        value,
+        out,
+    };
+    padder.write(0, 0)?;
+    Ok(padder.out)
+}
+
+struct Padder<'a, A> {
+    /// The input, row-major.
+    data: &'a [A],
+    /// The input's axes up to the last padded one.
+    shape: &'a [usize],
+    /// The elements one index of the last padded axis spans: the product of the unpadded axes
+    /// after it.
+    unit: usize,
+    in_block: Vec<usize>,
+    out_block: Vec<usize>,
+    paddings: &'a [[usize; 2]],
+    mode: PadMode,
+    value: &'a A,
+    out: Vec<A>,
+}
+
+impl<A: Clone> Padder<'_, A> {
+    /// Appends the padded block of the input that starts at `offset` and spans axes `axis..`.
+    fn write(&mut self, axis: usize, offset: usize) -> Result<(), Error> {
+        let rank = self.shape.len();
+        let n = *self.shape.get(axis).ok_or_else(bug)?;
+        let [before, after] = self.paddings.get(axis).copied().ok_or_else(bug)?;
+        if axis + 1 == rank {
+            let end = n
+                .checked_mul(self.unit)
+                .and_then(|len| len.checked_add(offset));
+            let row = self
+                .data
+                .get(offset..end.ok_or_else(bug)?)
+                .ok_or_else(bug)?;
+            let row = Row {
+                row,
+                unit: self.unit,
+                before,
+                after,
+            };
+            return row.write(&mut self.out, self.mode, self.value);
+        }
+        let (stride, block) = (self.in_block[axis], self.out_block[axis]);
+        if self.mode == PadMode::Constant {
+            self.fill(before.checked_mul(block).ok_or_else(bug)?)?;
+            for i in 0..n {
+                self.write(axis + 1, offset + i * stride)?;
+            }
+            return self.fill(after.checked_mul(block).ok_or_else(bug)?);
+        }
+        let len = before.checked_add(n).and_then(|m| m.checked_add(after));
+        for j in 0..len.ok_or_else(bug)? {
+            match mirror(self.mode, j, before, n) {
+                Some(i) if i < n => self.write(axis + 1, offset + i * stride)?,
+                _ => return Err(bug()),
+            }
+        }
+        Ok(())
+    }
+
+    fn fill(&mut self, count: usize) -> Result<(), Error> {
+        let len = self.out.len().checked_add(count).ok_or_else(bug)?;
+        self.out.resize(len, self.value.clone());
+        Ok(())
+    }
+}
+
+/// How many elements one index of each axis spans in row-major order (saturating: only the
+/// blocks of arrays that exist are used).
+pub(super) fn row_major_blocks(shape: &[usize]) -> Vec<usize> {
+    let mut blocks = vec![1usize; shape.len()];
+    for k in (1..shape.len()).rev() {
+        blocks[k - 1] = blocks[k].saturating_mul(shape[k]);
+    }
+    blocks
+}
+
+/// One input row of the last padded axis: `row.len() / unit` units of `unit` elements, padded
+/// by `before` and `after` units.
+struct Row<'a, A> {
+    row: &'a [A],
+    unit: usize,
+    before: usize,
+    after: usize,
+}
+
+impl<A: Clone> Row<'_, A> {
+    /// Appends the padded row: the constant, or the mirrored units (each unit copied forwards:
+    /// a mirrored pixel keeps its channel order).
+    fn write(&self, out: &mut Vec<A>, mode: PadMode, value: &A) -> Result<(), Error> {
+        let (row, unit) = (self.row, self.unit);
+        let offset = match mode {
+            PadMode::Constant => {
+                let before = self.before.checked_mul(unit).ok_or_else(bug)?;
+                let after = self.after.checked_mul(unit).ok_or_else(bug)?;
+                out.resize(out.len() + before, value.clone());
+                extend_run(out, row);
+                out.resize(out.len() + after, value.clone());
+                return Ok(());
+            }
+            // Reflect mirrors about the edge unit (skipping it), symmetric about the edge.
+            PadMode::Reflect => 1,
+            PadMode::Symmetric => 0,
+        };
+        let n = row.len().checked_div(unit).ok_or_else(bug)?;
+        let unit_at = |u: usize| row.get(u * unit..(u + 1) * unit).ok_or_else(bug);
+        if unit == 1 {
+            let head = row.get(offset..offset + self.before).ok_or_else(bug)?;
+            let edge = n.checked_sub(offset).ok_or_else(bug)?;
+            let tail_start = edge.checked_sub(self.after).ok_or_else(bug)?;
+            let tail = row.get(tail_start..edge).ok_or_else(bug)?;
+            out.extend(head.iter().rev().cloned());
+            out.extend_from_slice(row);
+            out.extend(tail.iter().rev().cloned());
+            return Ok(());
+        }
+        for u in (offset..offset + self.before).rev() {
+            out.extend_from_slice(unit_at(u)?);
+        }
+        extend_run(out, row);
+        for k in 0..self.after {
+            let u = n.checked_sub(1 + offset + k).ok_or_else(bug)?;
+            out.extend_from_slice(unit_at(u)?);
+        }
+        Ok(())
+    }
+}
+
+/// The input index a mirror mode copies to output index `j` of an axis of length `n` padded by
+/// `before`; `None` for the constant mode (which copies nothing) or an index out of range.
+fn mirror(mode: PadMode, j: usize, before: usize, n: usize) -> Option<usize> {
+    let offset = match mode {
+        PadMode::Constant => return None,
+        PadMode::Reflect => 1,
+        PadMode::Symmetric => 0,
+    };
+    if j < before {
+        Some(before - j - 1 + offset)
+    } else if j - before < n {
+        Some(j - before)
+    } else {
+        // The k-th element after the input copies n - 1 - k (symmetric) or n - 2 - k (reflect).
+        let k = j - before - n;
+        n.checked_sub(1 + offset)?.checked_sub(k)
+    }
+}
+
+fn bug() -> Error {
+    Error::Internal(String::from("pad: validated paddings out of range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_indices() {
+        let reflect: Vec<_> = (0..7).map(|j| mirror(PadMode::Reflect, j, 2, 3)).collect();
+        assert_eq!(reflect, [2, 1, 0, 1, 2, 1, 0].map(Some));
+        let symmetric: Vec<_> = (0..9)
+            .map(|j| mirror(PadMode::Symmetric, j, 3, 3))
+            .collect();
+        assert_eq!(symmetric, [2, 1, 0, 0, 1, 2, 2, 1, 0].map(Some));
+    }
+}
