@@ -181,6 +181,35 @@ OPS = [
     ),
 ]
 VIEW_GROUPS = {"split_4_ways_last_axis", "unstack", "transpose", "reverse"}
+
+# Real shapes (benches/real_shapes.rs beside benches/real_shapes_peers.py, issue 15): every
+# criterion group has "tfslice" and "ndarray" functions, the pure copies also "memcpy" (a `to_vec`
+# of as many contiguous output bytes: the memory limit); the NumPy key is "<group>/numpy".
+# Rows: (label, criterion group, pure copy?).
+REAL = [
+    ("YOLO `pred[..., 0:2]` copied, pred 16×52×52×3×85", "real_yolo_box_xy", True),
+    ("YOLO `pred[..., 4:]` copied (beyond the list)", "real_yolo_classes", True),
+    ("`concat` of two 16×52×52×3×2 on the last axis", "real_yolo_concat_xy_wh", True),
+    ("`xy[..., ::-1]` copied, xy 16×52×52×3×2", "real_yolo_xy_swap", True),
+    ("`xy[::-1]` copied", "real_yolo_xy_flip_batch", True),
+    ("`boolean_mask` of 1×10647×85 boxes (10% kept)", "real_yolo_boolean_mask", False),
+    ("`pad` 16×224×224×3 by 1 on H, W, constant", "real_image_pad_constant", True),
+    ("`pad` the same, reflect", "real_image_pad_reflect", True),
+    ("flip (`x[:, :, ::-1]`) copied, 16×224×224×3", "real_image_flip_copy", True),
+    ("NHWC → NCHW copy (`to_standard_layout`), 16×224×224×3", "real_image_nchw_copy", True),
+    ("NCHW → NHWC copy (beyond the list)", "real_image_nhwc_copy", True),
+    ("`extract_image_patches` 16×16 / 16, VALID, 16×224×224×3", "real_image_extract_patches",
+     True),
+    ("`space_to_depth` 2, 16×224×224×3", "real_image_space_to_depth", True),
+    ("`depth_to_space` 2, 16×112×112×12", "real_image_depth_to_space", True),
+    ("`tile` [2, 1, 1, 1], 16×224×224×3", "real_image_tile", True),
+    ("`gather` 2048 rows of the BERT table 30522×768", "real_bert_gather_rows", True),
+    ("batch `gather` 16×128×768 by 16×20 positions", "real_bert_batch_gather", False),
+    ("`one_hot` of 2048 ids to depth 30522", "real_bert_one_hot", False),
+    ("`reverse_sequence` 16×128×768 (batch 0, seq 1)", "real_bert_reverse_sequence", True),
+    ("`dynamic_partition` 65536×16 into 4", "real_dynamic_partition", False),
+]
+REAL_COPY_VS_MEMCPY = 1.5
 OPS_VS_ND, OPS_NUMPY_VS_OURS = 1.0, 1.0
 
 # Targets: (column, op, bound); the mark compares the ratio as printed.
@@ -377,6 +406,59 @@ def print_ops_table(c, npt):
     )
 
 
+def print_real_table(c, npt):
+    """The third table: owned results on real shapes beside ndarray, NumPy and a memcpy."""
+    print()
+    print("Owned results on real shapes (`f32`; issue 15), same run:")
+    print()
+    print(
+        "| case | ndarray-tfslice | ndarray-native | NumPy | memcpy of the output | "
+        "tfslice/ndarray | NumPy/tfslice | tfslice/memcpy |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    misses = []
+    for label, group, pure in REAL:
+        ours, nd, mc = c(group, "tfslice"), c(group, "ndarray"), c(group, "memcpy")
+        npy = npt.get(f"{group}/numpy")
+        vs_nd = ratio(ours, nd, ("<=", OPS_VS_ND))
+        vs_np = ratio(npy, ours, (">=", OPS_NUMPY_VS_OURS))
+        vs_mc = ratio(ours, mc, ("<=", REAL_COPY_VS_MEMCPY)) if pure and mc else "-"
+        print(
+            f"| {label} | {human(ours)} | {human(nd)} | {human(npy)} | {human(mc)} "
+            f"| {vs_nd} | {vs_np} | {vs_mc} |"
+        )
+        missed = [
+            f"{what} {r[:-2]}"
+            for what, r in (("tfslice/ndarray", vs_nd), ("NumPy/tfslice", vs_np),
+                            ("tfslice/memcpy", vs_mc))
+            if r.endswith("✗")
+        ]
+        if missed:
+            misses.append(f"{label} ({', '.join(missed)})")
+    print()
+    print(
+        "ndarray-tfslice: `tf_index_to_owned`, `to_standard_layout`, `tf_concat`, "
+        "`tf_boolean_mask`, `tf_pad`, `tf_extract_image_patches`, `tf_space_to_depth`, "
+        "`tf_depth_to_space`, `tf_tile`, `tf_gather`, `tf_one_hot`, `tf_reverse_sequence`, "
+        "`tf_dynamic_partition`. ndarray-native: `slice(..).as_standard_layout().into_owned()` "
+        "(copies, flips, transposes, and the reshape + `permuted_axes` forms of patches and the "
+        "depth ops), `concatenate`, `select`, `zeros` + `slice_mut(..).assign` (constant pad), "
+        "`concatenate` of mirrored slices (reflect pad), `zeros` + a write per row (one_hot), "
+        "`to_owned` + an `assign` of each reversed prefix (reverse_sequence), a `select` per "
+        "part (partition), `select` per batch + `stack` (batch gather). NumPy: `x[sel].copy()`, "
+        "`np.concatenate`, `x[mask]`, `np.pad`, `np.ascontiguousarray(x.transpose(..))`, "
+        "reshape + transpose + reshape, `np.tile`, `np.take`, `np.take_along_axis`, `np.zeros` + "
+        "fancy assignment (one_hot), a copy + a loop of flipped prefixes (reverse_sequence), "
+        "`[x[p == i] for i in range(4)]`. memcpy: `to_vec` of as many contiguous `f32` as the "
+        "output has (allocation included, like every owned result)."
+    )
+    print(
+        f"Targets: tfslice/ndarray <= {OPS_VS_ND:g}, NumPy/tfslice >= {OPS_NUMPY_VS_OURS:g}, and "
+        f"for pure copies tfslice/memcpy <= {REAL_COPY_VS_MEMCPY:g}. "
+        + (f"Missed: {'; '.join(misses)}." if misses else "All met.")
+    )
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("peers", help="JSON written by benches/strided_peers.py --json")
@@ -478,7 +560,9 @@ def main():
         ]
         print("`s![..]` on an `Array3` (static slice, no spec to resolve): " + "; ".join(parts) + ".")
 
-    print_ops_table(c, load_ops_numpy(args.ops))
+    ops_numpy = load_ops_numpy(args.ops)
+    print_ops_table(c, ops_numpy)
+    print_real_table(c, ops_numpy)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 //! `tf_strided_slice` and everything resolved the same way, against the oracle both this target
 //! and `tests/strided/oracle.rs` include (`tests/naive/strided_oracle.rs`): the view, the mutable view,
 //! the owned copy, the `_move` methods, `StridedSlice::from_raw` with `tf_index` and a `Plan`
-//! (`resolve`, `apply`, `apply_mut`, `apply_to_owned`, ndarray's own `slice` of the plan), each on
+//! (`resolve`, `apply`, `apply_mut`, `apply_to_owned`, `to_standard_layout` of the applied view,
+//! ndarray's own `slice` of the plan), each on
 //! a row-major input and on a copy in another layout; then slice assignment
 //! (`tf_strided_slice_assign`, `tf_index_assign`) and `strided_slice_grad`.
 //!
@@ -347,6 +348,13 @@ fn check_spec(case: &Case, a: &ArrayD<i64>, spec: &StridedSlice, want: &Answer) 
     let view = plan.apply(a);
     if let Ok(v) = &view {
         assert_within("Plan::apply", case, v, &addrs, want);
+        // The copy engine on the view itself (any layout the relayout made): the same elements
+        // in C order. A plan's view never repeats elements, so its copy always fits.
+        let copy = v.to_standard_layout();
+        assert!(
+            copy.as_ref().is_ok_and(|c| c.is_standard_layout() && c == v),
+            "to_standard_layout: {copy:?} for {case:?}"
+        );
     }
     agree("Plan::apply", case, view.map(|v| seen(&v)), want);
     let owned = plan.apply_to_owned(a);
