@@ -15,6 +15,7 @@ use ndarray::{Array, ArrayView, Axis, Dimension};
 use crate::error::Error;
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
+use crate::util::copy::extend_run;
 use crate::util::owned::from_c_order;
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
@@ -247,6 +248,19 @@ fn interleave<A: Clone>(inputs: &[&[A]], runs: &[usize], outer: usize, mut data:
         }
         return data;
     }
+    // Equal short runs (YOLO's boxes: pairs of x, y and w, h joined on the last axis): each run a
+    // copy of a length known at compile time, not a loop of its own.
+    if let Some(&run) = runs.first().filter(|_| runs.iter().all(|&r| r == runs[0])) {
+        let done = match run {
+            2 => equal_runs::<A, 2>(inputs, outer, &mut data),
+            3 => equal_runs::<A, 3>(inputs, outer, &mut data),
+            4 => equal_runs::<A, 4>(inputs, outer, &mut data),
+            _ => false,
+        };
+        if done {
+            return data;
+        }
+    }
     for o in 0..outer {
         for (input, &run) in inputs.iter().zip(runs) {
             // Runs tile each input exactly, so the range is in bounds; `get` keeps it checked.
@@ -259,11 +273,54 @@ fn interleave<A: Clone>(inputs: &[&[A]], runs: &[usize], outer: usize, mut data:
                 // than copying a few elements (measured: 1.3x to 2x below 16 f32s).
                 data.extend(part.iter().cloned());
             } else {
-                data.extend_from_slice(part);
+                extend_run(&mut data, part);
             }
         }
     }
     data
+}
+
+/// Run `o` of `R` elements of each input, for each `o < outer` in turn; `false` (nothing
+/// written) unless every input is exactly `outer` runs of `R`.
+fn equal_runs<A: Clone, const R: usize>(inputs: &[&[A]], outer: usize, data: &mut Vec<A>) -> bool {
+    if inputs.iter().any(|s| Some(s.len()) != outer.checked_mul(R)) {
+        return false;
+    }
+    // Two or three inputs (the usual concat) as zipped iterators, so each run is a fixed-size
+    // move; measured 28 instructions per run through a list of iterators, fewer here.
+    match *inputs {
+        [a, b] => {
+            for (a, b) in fixed::<A, R>(a).zip(fixed::<A, R>(b)) {
+                data.extend_from_slice(a);
+                data.extend_from_slice(b);
+            }
+        }
+        [a, b, c] => {
+            let runs = fixed::<A, R>(a).zip(fixed::<A, R>(b)).zip(fixed::<A, R>(c));
+            for ((a, b), c) in runs {
+                data.extend_from_slice(a);
+                data.extend_from_slice(b);
+                data.extend_from_slice(c);
+            }
+        }
+        _ => {
+            let mut runs: Vec<_> = inputs.iter().map(|s| fixed::<A, R>(s)).collect();
+            for _ in 0..outer {
+                for input in &mut runs {
+                    if let Some(run) = input.next() {
+                        data.extend_from_slice(run);
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// `s` as consecutive `[A; R]` (the remainder, if any, left out): a length the compiler sees,
+/// so each copy is a few moves rather than a `memcpy` call.
+fn fixed<A, const R: usize>(s: &[A]) -> impl Iterator<Item = &[A; R]> {
+    s.chunks_exact(R).filter_map(|run| run.first_chunk::<R>())
 }
 
 /// Element `o` of each of `N` inputs of equal length, for each `o` in turn.
@@ -277,3 +334,31 @@ fn one_each<A: Clone, const N: usize>(inputs: [&[A]; N], data: &mut Vec<A>) {
 
 /// Runs shorter than this (in elements) are copied by an inlined loop rather than `memcpy`.
 const SHORT_RUN: usize = 64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_short_runs_interleave_like_the_general_loop() {
+        for r in 2..=4 {
+            for n in 1..=3 {
+                let outer = 5;
+                let inputs: Vec<Vec<u32>> = (0..n)
+                    .map(|i| (0..(outer * r) as u32).map(|v| v + 100 * i as u32).collect())
+                    .collect();
+                let slices: Vec<&[u32]> = inputs.iter().map(|v| &v[..]).collect();
+                let runs = vec![r; n];
+                let got = interleave(&slices, &runs, outer, Vec::new());
+                let want: Vec<u32> = (0..outer)
+                    .flat_map(|o| slices.iter().flat_map(move |s| s[o * r..(o + 1) * r].to_vec()))
+                    .collect();
+                assert_eq!(got, want, "runs of {r}, {n} inputs");
+            }
+        }
+        // Inputs that are not `outer` runs long take the general loop.
+        let mut data = Vec::new();
+        assert!(!equal_runs::<u8, 2>(&[&[1, 2, 3]], 1, &mut data));
+        assert!(data.is_empty());
+    }
+}

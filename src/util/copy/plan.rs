@@ -36,6 +36,12 @@ pub(crate) enum Kernel {
     ShortStrided(usize),
     /// `len > SHORT` copies of one element (a broadcast innermost axis).
     Repeat,
+    /// A transpose: `len > SHORT` elements at a stride of 2 or more, inside an outer loop whose
+    /// stride is smaller (NHWC to NCHW: the width loop reads every 3rd element, the channel loop
+    /// around it steps by 1). Copied in blocks of [`BLOCK`] columns for all the outer loop's rows
+    /// at once, so what one row reads is still in cache for the next, instead of one full pass
+    /// over the source per row.
+    Blocked,
     /// `len > SHORT` elements at any other stride (a gap, or a permuted axis), one at a time.
     Strided,
 }
@@ -45,6 +51,10 @@ pub(crate) const SHORT: usize = 4;
 
 /// Contiguous runs up to this long are copied inside the loop of the next outer axis.
 pub(crate) const ROW: usize = 64;
+
+/// The columns [`Kernel::Blocked`] copies per row before moving to the next row: 256 source
+/// cache lines at most, which stay in L1 from one row to the next.
+pub(crate) const BLOCK: usize = 256;
 
 /// The loops copying a view of `shape` and `strides` (element strides, ndarray's) into a C-order
 /// destination, outermost first, and the kernel for the innermost ones.
@@ -77,6 +87,13 @@ pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
         [.., Step { len, stride: 1 }] if len <= ROW => Kernel::Rows(len),
         [.., Step { stride: 1, .. }] => Kernel::Runs,
         [.., Step { len, .. }] if len <= SHORT => Kernel::ShortStrided(len),
+        [.., outer, inner]
+            if inner.stride.unsigned_abs() > 1
+                && outer.stride != 0
+                && outer.stride.unsigned_abs() < inner.stride.unsigned_abs() =>
+        {
+            Kernel::Blocked
+        }
         [.., Step { stride: -1, .. }] => Kernel::Reversed,
         [.., Step { stride: 0, .. }] => Kernel::Repeat,
         [.., _] => Kernel::Strided,
@@ -117,7 +134,7 @@ mod tests {
         // NHWC -> NCHW: H and W merge, C is the outer of the two long loops.
         assert_eq!(
             plan(&[16, 3, 224, 224], &[150528, 1, 672, 3]),
-            (vec![s(16, 150528), s(3, 1), s(50176, 3)], Kernel::Strided)
+            (vec![s(16, 150528), s(3, 1), s(50176, 3)], Kernel::Blocked)
         );
         // A reversed 1-D run, a broadcast row, one element, nothing.
         assert_eq!(plan(&[9], &[-1]), (vec![s(9, -1)], Kernel::Reversed));

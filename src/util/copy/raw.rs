@@ -19,9 +19,10 @@
 //! consecutive elements of one allocation, so a slice of it (or a `[A; N]` reference, whose
 //! alignment is `A`'s) is valid. Only shared references are created, and `Clone` is called on
 //! them, so a panicking `clone` leaves `out` a valid, shorter `Vec` (`extend` keeps its length
-//! exact).
+//! exact). The one write that is not an append ([`blocked`]) fills `Vec::spare_capacity_mut`
+//! (safe `MaybeUninit` writes) and calls `set_len` only once every slot is written.
 
-use super::plan::{Kernel, SHORT, Step};
+use super::plan::{BLOCK, Kernel, SHORT, Step};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -52,7 +53,7 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::Empty => return,
         // SAFETY: the view has one element, at its pointer.
         Kernel::One => return out.push(unsafe { (*base).clone() }),
-        Kernel::ShortRuns(_) | Kernel::ShortStrided(_) | Kernel::Rows(_) => 2,
+        Kernel::ShortRuns(_) | Kernel::ShortStrided(_) | Kernel::Rows(_) | Kernel::Blocked => 2,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -127,6 +128,7 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             Kernel::Reversed => reversed(out, base, len),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
             Kernel::Strided => strided(out, base, len, stride),
+            Kernel::Blocked => blocked(out, base, outer, Step { len, stride }),
             Kernel::Empty | Kernel::One => {}
         }
     }
@@ -208,4 +210,36 @@ unsafe fn short_strided<A: Clone, const N: usize>(
             std::array::from_fn(|k| unsafe { (*p.offset(k as isize * stride)).clone() });
         out.extend(chunk);
     }
+}
+
+/// The `outer.len` rows of `inner.len` elements (`inner.stride` apart, rows `outer.stride`
+/// apart), written [`BLOCK`] columns at a time for every row, into the spare capacity of `out`
+/// (each row's block is a different place of the destination, so not an append).
+///
+/// # Safety
+/// `base + i * outer.stride + k * inner.stride` for `i < outer.len`, `k < inner.len` are
+/// elements of the view.
+unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner: Step) {
+    let (rows, cols) = (outer.len, inner.len);
+    // No overflow: this is a part of the destination, whose size the caller checked.
+    let total = rows * cols;
+    // A no-op when the caller reserved the whole destination, as every caller does.
+    out.reserve(total);
+    let start = out.len();
+    let spare = &mut out.spare_capacity_mut()[..total];
+    for first in (0..cols).step_by(BLOCK) {
+        let end = cols.min(first + BLOCK);
+        for (i, row) in spare.chunks_exact_mut(cols).enumerate() {
+            // SAFETY: i < rows: the address of row i's first element (module doc).
+            let p = unsafe { base.offset(i as isize * outer.stride) };
+            for (k, slot) in (first..end).zip(&mut row[first..end]) {
+                // SAFETY: k < cols: an element of the view (module doc).
+                slot.write(unsafe { (*p.offset(k as isize * inner.stride)).clone() });
+            }
+        }
+    }
+    // SAFETY: the loops wrote each of the `total` slots after `start` exactly once (every row
+    // i < rows, every column k < cols), and `reserve` made room for them. A panicking `clone`
+    // returns before this: the slots written so far are leaked, never read or dropped.
+    unsafe { out.set_len(start + total) };
 }

@@ -18,13 +18,15 @@ fn engine<A: Clone, D: Dimension>(view: &ArrayView<'_, A, D>) -> Vec<A> {
 }
 
 fn check<A: Clone + PartialEq + std::fmt::Debug, D: Dimension>(view: &ArrayView<'_, A, D>) {
-    assert_eq!(
-        engine(view),
-        naive(view),
-        "shape {:?} strides {:?}",
-        view.shape(),
-        view.strides()
-    );
+    let want = naive(view);
+    let what = format!("shape {:?} strides {:?}", view.shape(), view.strides());
+    assert_eq!(engine(view), want, "{what}");
+    // Twice into one Vec: the engine appends after what is there (and reserves if need be).
+    let mut out = Vec::new();
+    extend_c_order(&mut out, view);
+    extend_c_order(&mut out, view);
+    assert_eq!(out.len(), 2 * want.len(), "{what}");
+    assert!(out[..want.len()] == want[..] && out[want.len()..] == want[..], "{what}");
 }
 
 fn base(shape: &[usize]) -> ArrayD<u32> {
@@ -40,6 +42,8 @@ fn every_kernel_is_hit_and_right() {
     let b = base(&[3]);
     let (a35x24, a10x84) = (base(&[35, 24]), base(&[10, 84]));
     let (a20x6x7, a70x12) = (base(&[20, 6, 7]), base(&[70, 12]));
+    // Past one block of columns: 600 and 700 rows of 3 and 9.
+    let (tall, wide) = (base(&[600, 3]), base(&[700, 9]));
     let (bv, brev, bcol) = (b.view(), b.slice(s![..;-1]), b.view().insert_axis(Axis(1)));
     let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
         (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
@@ -85,11 +89,17 @@ fn every_kernel_is_hit_and_right() {
             v.slice(s![.., .., .., ..;2]).into_dyn(),
             Kernel::ShortStrided(4),
         ),
-        (row.t().into_dyn(), Kernel::Strided),
-        (
-            x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])),
-            Kernel::Strided,
-        ),
+        (row.t().into_dyn(), Kernel::Blocked),
+        (x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])), Kernel::Blocked),
+        (a10x84.t().into_dyn(), Kernel::Blocked),
+        (a20x6x7.slice(s![.., 0, ..]).reversed_axes().into_dyn(), Kernel::Blocked),
+        (tall.t().into_dyn(), Kernel::Blocked),
+        (tall.slice(s![..;-1, ..;-1]).reversed_axes().into_dyn(), Kernel::Blocked),
+        (wide.slice(s![..;-1, ..;-2]).reversed_axes().into_dyn(), Kernel::Blocked),
+        // An outer loop with a larger stride: no transpose, one strided pass per row.
+        (a70x12.slice(s![..;5, 1..10;2]).into_dyn(), Kernel::Strided),
+        (wide.slice(s![..;2, ..]).reversed_axes().slice_move(s![.., ..;60]).into_dyn(), Kernel::Blocked),
+        (a10x84.slice(s![.., 1..;9]).into_dyn(), Kernel::Strided),
         (bcol.broadcast((3, 9)).unwrap().into_dyn(), Kernel::Repeat),
         (
             bv.broadcast((2, 5, 3)).unwrap().into_dyn(),
@@ -114,12 +124,15 @@ fn every_kernel_is_hit_and_right() {
 
 #[test]
 fn clone_types_and_fixed_dimensions() {
-    let x = ndarray::Array3::from_shape_fn((3, 4, 5), |(i, j, k)| format!("{i}{j}{k}"));
+    let x = ndarray::Array3::from_shape_fn((3, 5, 9), |(i, j, k)| format!("{i}{j}{k}"));
+    assert_eq!(kernel_of(&x.view().permuted_axes([0, 2, 1])), Kernel::Blocked);
     for view in [
         x.slice(s![..;-1, .., 1..3]),
         x.slice(s![.., ..;-2, ..;-1]),
         x.view().reversed_axes(),
         x.slice(s![.., .., ..]),
+        x.view().permuted_axes([1, 2, 0]),
+        x.view().permuted_axes([0, 2, 1]),
     ] {
         check(&view);
     }
@@ -183,10 +196,9 @@ proptest! {
             view.slice_axis_inplace(Axis(i), *s);
         }
         if let Some(b) = view.broadcast(IxDyn(&target)) {
-            let got = engine(&b);
-            prop_assert_eq!(got, naive(&b));
+            check(&b);
         }
-        prop_assert_eq!(engine(&view), naive(&view));
+        check(&view);
     }
 }
 

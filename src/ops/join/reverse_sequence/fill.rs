@@ -14,6 +14,8 @@ use ndarray::ArrayViewD;
 
 use super::Plan;
 use crate::error::Error;
+use crate::util::alloc::try_vec;
+use crate::util::copy::extend_run;
 use crate::util::owned::c_order;
 
 /// The elements of the result, in row-major order of `x`'s shape.
@@ -33,7 +35,8 @@ pub(super) fn reversed<A: Clone>(x: ArrayViewD<'_, A>, plan: &Plan) -> Result<Ve
         second: shape.get(second).copied().ok_or_else(bug)?,
         inner: product(shape.get(second + 1..).ok_or_else(bug)?),
     };
-    let mut out = Vec::with_capacity(data.len());
+    // Reserved fallibly, like every owned result (the caller checked the size).
+    let mut out = try_vec::<A>(shape)?;
     if batch < seq {
         batch_first(&mut out, data, groups, &plan.lengths)?;
     } else {
@@ -71,7 +74,7 @@ fn batch_first<A: Clone>(
                 append(out, row);
             }
         }
-        out.extend_from_slice(tail);
+        extend_run(out, tail);
     }
     Ok(())
 }
@@ -95,7 +98,7 @@ fn sequence_first<A: Clone>(
         let j = (r / g.middle) % g.first;
         let row_zero = r - j * g.middle;
         let start = out.len();
-        out.extend_from_slice(row);
+        extend_run(out, row);
         let written = out.get_mut(start..).ok_or_else(bug)?;
         for (b, &len) in lengths.iter().enumerate() {
             if j >= len {
@@ -116,7 +119,7 @@ fn append<A: Clone>(out: &mut Vec<A>, block: &[A]) {
     match block {
         // One element: a `memcpy` call would cost more than the copy.
         [x] => out.push(x.clone()),
-        _ => out.extend_from_slice(block),
+        _ => extend_run(out, block),
     }
 }
 
