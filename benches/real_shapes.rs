@@ -61,7 +61,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(pred.tf_index_to_owned(&spec).expect("ok")))
     });
     g.bench_function("ndarray", |b| {
-        b.iter(|| black_box(pred.slice(s![.., .., .., .., 0..2]).as_standard_layout().into_owned()))
+        b.iter(|| {
+            black_box(
+                pred.slice(s![.., .., .., .., 0..2])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
     });
     g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(flat, boxes_n))));
     g.finish();
@@ -74,7 +80,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(pred.tf_index_to_owned(&spec).expect("ok")))
     });
     g.bench_function("ndarray", |b| {
-        b.iter(|| black_box(pred.slice(s![.., .., .., .., 4..]).as_standard_layout().into_owned()))
+        b.iter(|| {
+            black_box(
+                pred.slice(s![.., .., .., .., 4..])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
     });
     g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(flat, classes_n))));
     g.finish();
@@ -89,7 +101,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("ndarray", |b| {
         b.iter(|| black_box(concatenate(Axis(4), &[xy.view(), wh.view()]).expect("ok")))
     });
-    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(flat, 2 * boxes_n))));
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(flat, 2 * boxes_n)))
+    });
     g.finish();
 
     for (group, spec, native) in [
@@ -111,7 +125,9 @@ fn bench(c: &mut Criterion) {
                 black_box(v.as_standard_layout().into_owned())
             })
         });
-        g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(&xy_flat, boxes_n))));
+        g.bench_function("memcpy", |b| {
+            b.iter(|| black_box(memcpy(&xy_flat, boxes_n)))
+        });
         g.finish();
     }
 
@@ -122,9 +138,16 @@ fn bench(c: &mut Criterion) {
         lcg(10647, 10, 7).into_iter().map(|r| r == 0).collect(),
     )
     .expect("shape");
-    let kept: Vec<usize> = keep.iter().enumerate().filter(|&(_, &k)| k).map(|(i, _)| i).collect();
+    let kept: Vec<usize> = keep
+        .iter()
+        .enumerate()
+        .filter(|&(_, &k)| k)
+        .map(|(i, _)| i)
+        .collect();
     let mut g = c.benchmark_group("real_yolo_boolean_mask");
-    g.bench_function("tfslice", |b| b.iter(|| black_box(dets.tf_boolean_mask(&keep, 0).expect("ok"))));
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(dets.tf_boolean_mask(&keep, 0).expect("ok")))
+    });
     g.bench_function("ndarray", |b| {
         let rows = dets.index_axis(Axis(0), 0);
         b.iter(|| black_box(rows.select(Axis(0), &kept)))
@@ -133,7 +156,9 @@ fn bench(c: &mut Criterion) {
     drop((pred, xy, wh, dets));
 
     // ---- NHWC images (16, 224, 224, 3) ----
-    let img = iota(&[16, 224, 224, 3]).into_dimensionality::<ndarray::Ix4>().expect("rank 4");
+    let img = iota(&[16, 224, 224, 3])
+        .into_dimensionality::<ndarray::Ix4>()
+        .expect("rank 4");
     let img_flat = img.as_slice().expect("C order");
     let img_n = img.len();
     let padded_n = 16 * 226 * 226 * 3;
@@ -151,7 +176,9 @@ fn bench(c: &mut Criterion) {
             black_box(out)
         })
     });
-    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(big_flat, padded_n))));
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(big_flat, padded_n)))
+    });
     g.finish();
 
     let mut g = c.benchmark_group("real_image_pad_reflect");
@@ -162,18 +189,28 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let rows = concatenate(
                 Axis(1),
-                &[img.slice(s![.., 1..2, .., ..]), img.view(), img.slice(s![.., 222..223, .., ..])],
+                &[
+                    img.slice(s![.., 1..2, .., ..]),
+                    img.view(),
+                    img.slice(s![.., 222..223, .., ..]),
+                ],
             )
             .expect("shapes");
             let out = concatenate(
                 Axis(2),
-                &[rows.slice(s![.., .., 1..2, ..]), rows.view(), rows.slice(s![.., .., 222..223, ..])],
+                &[
+                    rows.slice(s![.., .., 1..2, ..]),
+                    rows.view(),
+                    rows.slice(s![.., .., 222..223, ..]),
+                ],
             )
             .expect("shapes");
             black_box(out)
         })
     });
-    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(big_flat, padded_n))));
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(big_flat, padded_n)))
+    });
     g.finish();
     drop(big);
 
@@ -183,7 +220,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(img.tf_index_to_owned(&spec).expect("ok")))
     });
     g.bench_function("ndarray", |b| {
-        b.iter(|| black_box(img.slice(s![.., .., ..;-1, ..]).as_standard_layout().into_owned()))
+        b.iter(|| {
+            black_box(
+                img.slice(s![.., .., ..;-1, ..])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
     });
     g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
     g.finish();
@@ -205,7 +248,11 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     // And back: NCHW (16, 3, 224, 224) to NHWC, beyond the list.
-    let nchw = img.view().permuted_axes([0, 3, 1, 2]).as_standard_layout().into_owned();
+    let nchw = img
+        .view()
+        .permuted_axes([0, 3, 1, 2])
+        .as_standard_layout()
+        .into_owned();
     let mut g = c.benchmark_group("real_image_nhwc_copy");
     g.bench_function("tfslice", |b| {
         b.iter(|| {
@@ -228,8 +275,13 @@ fn bench(c: &mut Criterion) {
     g.bench_function("tfslice", |b| {
         b.iter(|| {
             black_box(
-                img4.tf_extract_image_patches([1, 16, 16, 1], [1, 16, 16, 1], [1, 1, 1, 1], Padding::Valid)
-                    .expect("ok"),
+                img4.tf_extract_image_patches(
+                    [1, 16, 16, 1],
+                    [1, 16, 16, 1],
+                    [1, 1, 1, 1],
+                    Padding::Valid,
+                )
+                .expect("ok"),
             )
         })
     });
@@ -247,7 +299,9 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("real_image_space_to_depth");
-    g.bench_function("tfslice", |b| b.iter(|| black_box(img4.tf_space_to_depth(2).expect("ok"))));
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img4.tf_space_to_depth(2).expect("ok")))
+    });
     g.bench_function("ndarray", |b| {
         b.iter(|| {
             let v = img4
@@ -261,9 +315,13 @@ fn bench(c: &mut Criterion) {
     g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(img_flat, img_n))));
     g.finish();
 
-    let deep = iota(&[16, 112, 112, 12]).into_dimensionality::<ndarray::Ix4>().expect("rank 4");
+    let deep = iota(&[16, 112, 112, 12])
+        .into_dimensionality::<ndarray::Ix4>()
+        .expect("rank 4");
     let mut g = c.benchmark_group("real_image_depth_to_space");
-    g.bench_function("tfslice", |b| b.iter(|| black_box(deep.tf_depth_to_space(2).expect("ok"))));
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(deep.tf_depth_to_space(2).expect("ok")))
+    });
     g.bench_function("ndarray", |b| {
         b.iter(|| {
             let v = deep
@@ -279,22 +337,35 @@ fn bench(c: &mut Criterion) {
     drop(deep);
 
     let mut g = c.benchmark_group("real_image_tile");
-    g.bench_function("tfslice", |b| b.iter(|| black_box(img.tf_tile(&[2, 1, 1, 1]).expect("ok"))));
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img.tf_tile(&[2, 1, 1, 1]).expect("ok")))
+    });
     g.bench_function("ndarray", |b| {
         b.iter(|| black_box(concatenate(Axis(0), &[img.view(), img.view()]).expect("shapes")))
     });
     let doubled = [img_flat, img_flat].concat();
-    g.bench_function("memcpy", |b| b.iter(|| black_box(memcpy(&doubled, 2 * img_n))));
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(&doubled, 2 * img_n)))
+    });
     g.finish();
     drop((img, doubled));
 
     // ---- BERT ----
     let table = iota(&[30522, 768]);
-    let ids = Array::from_vec(lcg(2048, 30522, 11).into_iter().map(|i| i as i64).collect::<Vec<_>>());
+    let ids = Array::from_vec(
+        lcg(2048, 30522, 11)
+            .into_iter()
+            .map(|i| i as i64)
+            .collect::<Vec<_>>(),
+    );
     let ids_usize: Vec<usize> = ids.iter().map(|&i| i as usize).collect();
     let mut g = c.benchmark_group("real_bert_gather_rows");
-    g.bench_function("tfslice", |b| b.iter(|| black_box(table.tf_gather(&ids, 0, 0).expect("ok"))));
-    g.bench_function("ndarray", |b| b.iter(|| black_box(table.select(Axis(0), &ids_usize))));
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(table.tf_gather(&ids, 0, 0).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(table.select(Axis(0), &ids_usize)))
+    });
     g.bench_function("memcpy", |b| {
         b.iter(|| black_box(memcpy(table.as_slice().expect("C order"), 2048 * 768)))
     });
@@ -349,7 +420,8 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut out = seq.to_owned();
             for (i, &n) in lengths.iter().enumerate() {
-                out.slice_mut(s![i, ..n, ..]).assign(&seq.slice(s![i, ..n;-1, ..]));
+                out.slice_mut(s![i, ..n, ..])
+                    .assign(&seq.slice(s![i, ..n;-1, ..]));
             }
             black_box(out)
         })
@@ -362,7 +434,12 @@ fn bench(c: &mut Criterion) {
 
     // ---- dynamic_partition (65536, 16) into 4 ----
     let rows = iota(&[65536, 16]);
-    let parts = Array::from_vec(lcg(65536, 4, 19).into_iter().map(|p| p as i32).collect::<Vec<_>>());
+    let parts = Array::from_vec(
+        lcg(65536, 4, 19)
+            .into_iter()
+            .map(|p| p as i32)
+            .collect::<Vec<_>>(),
+    );
     let mut g = c.benchmark_group("real_dynamic_partition");
     g.bench_function("tfslice", |b| {
         b.iter(|| black_box(rows.tf_dynamic_partition(&parts, 4).expect("ok")))
@@ -371,8 +448,12 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let out: Vec<_> = (0..4)
                 .map(|k| {
-                    let idx: Vec<usize> =
-                        parts.iter().enumerate().filter(|&(_, &p)| p == k).map(|(i, _)| i).collect();
+                    let idx: Vec<usize> = parts
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &p)| p == k)
+                        .map(|(i, _)| i)
+                        .collect();
                     rows.select(Axis(0), &idx)
                 })
                 .collect();

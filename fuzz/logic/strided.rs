@@ -352,7 +352,8 @@ fn check_spec(case: &Case, a: &ArrayD<i64>, spec: &StridedSlice, want: &Answer) 
         // in C order. A plan's view never repeats elements, so its copy always fits.
         let copy = v.to_standard_layout();
         assert!(
-            copy.as_ref().is_ok_and(|c| c.is_standard_layout() && c == v),
+            copy.as_ref()
+                .is_ok_and(|c| c.is_standard_layout() && c == v),
             "to_standard_layout: {copy:?} for {case:?}"
         );
     }

@@ -345,13 +345,21 @@ mod tests {
             for n in 1..=3 {
                 let outer = 5;
                 let inputs: Vec<Vec<u32>> = (0..n)
-                    .map(|i| (0..(outer * r) as u32).map(|v| v + 100 * i as u32).collect())
+                    .map(|i| {
+                        (0..(outer * r) as u32)
+                            .map(|v| v + 100 * i as u32)
+                            .collect()
+                    })
                     .collect();
                 let slices: Vec<&[u32]> = inputs.iter().map(|v| &v[..]).collect();
                 let runs = vec![r; n];
                 let got = interleave(&slices, &runs, outer, Vec::new());
                 let want: Vec<u32> = (0..outer)
-                    .flat_map(|o| slices.iter().flat_map(move |s| s[o * r..(o + 1) * r].to_vec()))
+                    .flat_map(|o| {
+                        slices
+                            .iter()
+                            .flat_map(move |s| s[o * r..(o + 1) * r].to_vec())
+                    })
                     .collect();
                 assert_eq!(got, want, "runs of {r}, {n} inputs");
             }

@@ -26,7 +26,10 @@ fn check<A: Clone + PartialEq + std::fmt::Debug, D: Dimension>(view: &ArrayView<
     extend_c_order(&mut out, view);
     extend_c_order(&mut out, view);
     assert_eq!(out.len(), 2 * want.len(), "{what}");
-    assert!(out[..want.len()] == want[..] && out[want.len()..] == want[..], "{what}");
+    assert!(
+        out[..want.len()] == want[..] && out[want.len()..] == want[..],
+        "{what}"
+    );
 }
 
 fn base(shape: &[usize]) -> ArrayD<u32> {
@@ -90,15 +93,33 @@ fn every_kernel_is_hit_and_right() {
             Kernel::ShortStrided(4),
         ),
         (row.t().into_dyn(), Kernel::Blocked),
-        (x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])), Kernel::Blocked),
+        (
+            x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])),
+            Kernel::Blocked,
+        ),
         (a10x84.t().into_dyn(), Kernel::Blocked),
-        (a20x6x7.slice(s![.., 0, ..]).reversed_axes().into_dyn(), Kernel::Blocked),
+        (
+            a20x6x7.slice(s![.., 0, ..]).reversed_axes().into_dyn(),
+            Kernel::Blocked,
+        ),
         (tall.t().into_dyn(), Kernel::Blocked),
-        (tall.slice(s![..;-1, ..;-1]).reversed_axes().into_dyn(), Kernel::Blocked),
-        (wide.slice(s![..;-1, ..;-2]).reversed_axes().into_dyn(), Kernel::Blocked),
+        (
+            tall.slice(s![..;-1, ..;-1]).reversed_axes().into_dyn(),
+            Kernel::Blocked,
+        ),
+        (
+            wide.slice(s![..;-1, ..;-2]).reversed_axes().into_dyn(),
+            Kernel::Blocked,
+        ),
         // An outer loop with a larger stride: no transpose, one strided pass per row.
         (a70x12.slice(s![..;5, 1..10;2]).into_dyn(), Kernel::Strided),
-        (wide.slice(s![..;2, ..]).reversed_axes().slice_move(s![.., ..;60]).into_dyn(), Kernel::Blocked),
+        (
+            wide.slice(s![..;2, ..])
+                .reversed_axes()
+                .slice_move(s![.., ..;60])
+                .into_dyn(),
+            Kernel::Blocked,
+        ),
         (a10x84.slice(s![.., 1..;9]).into_dyn(), Kernel::Strided),
         (bcol.broadcast((3, 9)).unwrap().into_dyn(), Kernel::Repeat),
         (
@@ -125,7 +146,10 @@ fn every_kernel_is_hit_and_right() {
 #[test]
 fn clone_types_and_fixed_dimensions() {
     let x = ndarray::Array3::from_shape_fn((3, 5, 9), |(i, j, k)| format!("{i}{j}{k}"));
-    assert_eq!(kernel_of(&x.view().permuted_axes([0, 2, 1])), Kernel::Blocked);
+    assert_eq!(
+        kernel_of(&x.view().permuted_axes([0, 2, 1])),
+        Kernel::Blocked
+    );
     for view in [
         x.slice(s![..;-1, .., 1..3]),
         x.slice(s![.., ..;-2, ..;-1]),
