@@ -19,8 +19,11 @@
 //! consecutive elements of one allocation, so a slice of it (or a `[A; N]` reference, whose
 //! alignment is `A`'s) is valid. Only shared references are created, and `Clone` is called on
 //! them, so a panicking `clone` leaves `out` a valid, shorter `Vec` (`extend` keeps its length
-//! exact). The one write that is not an append ([`blocked`]) fills `Vec::spare_capacity_mut`
-//! (safe `MaybeUninit` writes) and calls `set_len` only once every slot is written.
+//! exact). The fixed-size and blocked kernels write into `Vec::spare_capacity_mut` (safe
+//! `MaybeUninit` writes) and call `set_len` only once every slot is written ([`append_with`]);
+//! a panicking `clone` there leaks the slots written so far, which is safe.
+
+use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, SHORT, Step};
 
@@ -178,6 +181,24 @@ unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride
     out.extend((0..len).map(|i| unsafe { (*base.offset(i as isize * stride)).clone() }));
 }
 
+/// Appends `total` elements written by `fill` into the spare capacity of `out`: no capacity
+/// check or length update per run, so the short kernels' loops are a few moves per run (and
+/// vectorise where the source allows).
+///
+/// # Safety
+/// `fill` writes every slot of the slice it is given (it may panic first: then `out` keeps its
+/// length, and the slots written so far are leaked, never read or dropped).
+#[inline]
+unsafe fn append_with<A>(out: &mut Vec<A>, total: usize, fill: impl FnOnce(&mut [MaybeUninit<A>])) {
+    // A no-op when the caller reserved the whole destination, as every caller does.
+    out.reserve(total);
+    let start = out.len();
+    fill(&mut out.spare_capacity_mut()[..total]);
+    // SAFETY: `fill` initialised all `total` slots after `start` (the contract), and `reserve`
+    // made room for them.
+    unsafe { out.set_len(start + total) };
+}
+
 /// For each step of `outer`, the `N` contiguous elements there, as one fixed-size copy (a few
 /// moves, not a `memcpy` call).
 ///
@@ -185,11 +206,19 @@ unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride
 /// `base + i * outer.stride + k` for `i < outer.len`, `k < N` are elements of the view.
 #[inline]
 unsafe fn short_runs<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
-    for i in 0..outer.len {
-        // SAFETY: the contract: N consecutive elements from an element address.
-        let chunk = unsafe { &*base.offset(i as isize * outer.stride).cast::<[A; N]>() };
-        out.extend_from_slice(chunk);
-    }
+    // No overflow: a part of the destination, whose size the caller checked.
+    let total = outer.len * N;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        for (i, slots) in spare.chunks_exact_mut(N).enumerate() {
+            // SAFETY: i < outer.len (total / N chunks): N consecutive elements of the view.
+            let run = unsafe { &*base.offset(i as isize * outer.stride).cast::<[A; N]>() };
+            for (slot, x) in slots.iter_mut().zip(run) {
+                slot.write(x.clone());
+            }
+        }
+    };
+    // SAFETY: `fill` writes each of the outer.len chunks of N slots.
+    unsafe { append_with(out, total, fill) }
 }
 
 /// For each step of `outer`, the `N` elements `stride` apart there, as one fixed-size array.
@@ -203,13 +232,19 @@ unsafe fn short_strided<A: Clone, const N: usize>(
     stride: isize,
     outer: Step,
 ) {
-    for i in 0..outer.len {
-        // SAFETY: the contract (i < outer.len, k < N).
-        let p = unsafe { base.offset(i as isize * outer.stride) };
-        let chunk: [A; N] =
-            std::array::from_fn(|k| unsafe { (*p.offset(k as isize * stride)).clone() });
-        out.extend(chunk);
-    }
+    let total = outer.len * N;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        for (i, slots) in spare.chunks_exact_mut(N).enumerate() {
+            // SAFETY: i < outer.len: an element address of the view.
+            let p = unsafe { base.offset(i as isize * outer.stride) };
+            for (k, slot) in slots.iter_mut().enumerate() {
+                // SAFETY: k < N: an element of the view (the contract).
+                slot.write(unsafe { (*p.offset(k as isize * stride)).clone() });
+            }
+        }
+    };
+    // SAFETY: `fill` writes each of the outer.len chunks of N slots.
+    unsafe { append_with(out, total, fill) }
 }
 
 /// The `outer.len` rows of `inner.len` elements (`inner.stride` apart, rows `outer.stride`
@@ -221,25 +256,21 @@ unsafe fn short_strided<A: Clone, const N: usize>(
 /// elements of the view.
 unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner: Step) {
     let (rows, cols) = (outer.len, inner.len);
-    // No overflow: this is a part of the destination, whose size the caller checked.
+    // No overflow: a part of the destination, whose size the caller checked.
     let total = rows * cols;
-    // A no-op when the caller reserved the whole destination, as every caller does.
-    out.reserve(total);
-    let start = out.len();
-    let spare = &mut out.spare_capacity_mut()[..total];
-    for first in (0..cols).step_by(BLOCK) {
-        let end = cols.min(first + BLOCK);
-        for (i, row) in spare.chunks_exact_mut(cols).enumerate() {
-            // SAFETY: i < rows: the address of row i's first element (module doc).
-            let p = unsafe { base.offset(i as isize * outer.stride) };
-            for (k, slot) in (first..end).zip(&mut row[first..end]) {
-                // SAFETY: k < cols: an element of the view (module doc).
-                slot.write(unsafe { (*p.offset(k as isize * inner.stride)).clone() });
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        for first in (0..cols).step_by(BLOCK) {
+            let end = cols.min(first + BLOCK);
+            for (i, row) in spare.chunks_exact_mut(cols).enumerate() {
+                // SAFETY: i < rows: the address of row i's first element (module doc).
+                let p = unsafe { base.offset(i as isize * outer.stride) };
+                for (k, slot) in (first..end).zip(&mut row[first..end]) {
+                    // SAFETY: k < cols: an element of the view (module doc).
+                    slot.write(unsafe { (*p.offset(k as isize * inner.stride)).clone() });
+                }
             }
         }
-    }
-    // SAFETY: the loops wrote each of the `total` slots after `start` exactly once (every row
-    // i < rows, every column k < cols), and `reserve` made room for them. A panicking `clone`
-    // returns before this: the slots written so far are leaked, never read or dropped.
-    unsafe { out.set_len(start + total) };
+    };
+    // SAFETY: `fill` writes each slot once: every row i < rows, every column k < cols.
+    unsafe { append_with(out, total, fill) }
 }

@@ -243,3 +243,64 @@ fn long_runs_are_copied_whole_in_pieces() {
     extend_run(&mut out, &bytes);
     assert_eq!(out, bytes);
 }
+
+/// A `Clone` that panics on the `n`-th clone of its batch, counting live values.
+#[derive(Debug)]
+struct Bomb {
+    live: std::rc::Rc<std::cell::Cell<isize>>,
+    clones_left: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl Clone for Bomb {
+    fn clone(&self) -> Self {
+        let left = self.clones_left.get();
+        assert!(left > 0, "boom");
+        self.clones_left.set(left - 1);
+        self.live.set(self.live.get() + 1);
+        Bomb {
+            live: self.live.clone(),
+            clones_left: self.clones_left.clone(),
+        }
+    }
+}
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        self.live.set(self.live.get() - 1);
+    }
+}
+
+#[test]
+fn a_panicking_clone_leaves_the_vec_valid() {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let live = std::rc::Rc::new(std::cell::Cell::new(0isize));
+    let left = std::rc::Rc::new(std::cell::Cell::new(usize::MAX));
+    let x = ndarray::Array2::from_shape_fn((40, 9), |_| {
+        live.set(live.get() + 1);
+        Bomb {
+            live: live.clone(),
+            clones_left: left.clone(),
+        }
+    });
+    for view in [
+        x.slice(s![.., 1..3]),
+        x.t(),
+        x.slice(s![.., ..;-1]),
+        x.slice(s![.., 2..9]),
+    ] {
+        for panic_after in [0, 1, 7, 30] {
+            left.set(panic_after);
+            let before = live.get();
+            let mut out = Vec::new();
+            let got = catch_unwind(AssertUnwindSafe(|| extend_c_order(&mut out, &view)));
+            assert!(got.is_err(), "{:?} {panic_after}", view.shape());
+            // Whatever was appended is whole; dropping it drops exactly those values.
+            let appended = out.len() as isize;
+            drop(out);
+            // The kernels that write into spare capacity leak what they wrote before the panic.
+            assert!(live.get() - before <= panic_after as isize - appended);
+            assert!(live.get() >= before);
+        }
+    }
+    left.set(usize::MAX);
+}
