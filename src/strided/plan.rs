@@ -296,7 +296,10 @@ impl Plan {
     }
 
     /// The plan applied to `x` as an owned copy (C order), as
-    /// [`tf_strided_slice_to_owned`](crate::TfSliceExt::tf_strided_slice_to_owned) would give.
+    /// [`tf_strided_slice_to_owned`](crate::TfSliceExt::tf_strided_slice_to_owned) would give:
+    /// `plan.apply(x)?.to_standard_layout()`
+    /// ([`StandardLayoutExt`](crate::StandardLayoutExt), the crate's copy engine), not the view's
+    /// `.to_owned()`, which keeps a reversed view's strides.
     ///
     /// # Errors
     /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for;

@@ -29,8 +29,8 @@ pub trait StandardLayoutExt<A, D: Dimension> {
     ///   memory but not in C order (a reversal `x[..., ::-1]` of a whole array, a transpose) it
     ///   keeps the view's strides, and for other views it copies element by element;
     /// - ndarray's `as_standard_layout()` (a `CowArray`, borrowed when already C order) gives the
-    ///   same elements but copies through ndarray's element iterator, and panics instead of
-    ///   [`Error::TooLarge`].
+    ///   same elements but copies through ndarray's element iterator, and panics or aborts where
+    ///   this returns [`Error::TooLarge`].
     ///
     /// # Errors
     /// [`Error::TooLarge`]: the copy has more elements or bytes than an allocation can hold, or
