@@ -229,4 +229,71 @@ mod tests {
             .collect();
         assert_eq!(symmetric, [2, 1, 0, 0, 1, 2, 2, 1, 0].map(Some));
     }
+
+    /// The padded element at `index` (of the output), from TensorFlow's definition: per axis,
+    /// `i = j - before`, mirrored back into `0..n` (reflect: about the edge element; symmetric:
+    /// about the edge), or the constant.
+    fn naive(x: &ndarray::ArrayD<i32>, p: &[[usize; 2]], mode: PadMode, index: &[usize]) -> i32 {
+        let mut at = Vec::with_capacity(index.len());
+        for ((&j, &[before, _]), &n) in index.iter().zip(p).zip(x.shape()) {
+            let (i, n) = (j as isize - before as isize, n as isize);
+            let i = match mode {
+                PadMode::Constant if i < 0 || i >= n => return -1,
+                PadMode::Constant => i,
+                PadMode::Reflect if i < 0 => -i,
+                PadMode::Reflect if i >= n => 2 * (n - 1) - i,
+                PadMode::Symmetric if i < 0 => -i - 1,
+                PadMode::Symmetric if i >= n => 2 * n - 1 - i,
+                _ => i,
+            };
+            at.push(i as usize);
+        }
+        x[at.as_slice()]
+    }
+
+    proptest::proptest! {
+        /// Paddings whose last axes are unpadded (the NHWC case: rows of `W * C`, whole pixels
+        /// mirrored), in every mode and input layout, against the definition.
+        #[test]
+        fn trailing_unpadded_axes_are_one_unit(
+            shape in proptest::collection::vec(1usize..5, 1..=5),
+            pads in proptest::collection::vec([0usize..4, 0usize..4], 5),
+            unpadded in 0usize..4,
+            mode in proptest::sample::select(vec![PadMode::Constant, PadMode::Reflect, PadMode::Symmetric]),
+            transposed in proptest::bool::ANY,
+        ) {
+            let rank = shape.len();
+            let limit = |n: usize| match mode {
+                PadMode::Constant => 3,
+                PadMode::Reflect => n - 1,
+                PadMode::Symmetric => n,
+            };
+            let p: Vec<[usize; 2]> = (0..rank)
+                .map(|k| {
+                    let n = shape[k];
+                    if k + unpadded >= rank {
+                        [0, 0]
+                    } else {
+                        [pads[k][0].min(limit(n)), pads[k][1].min(limit(n))]
+                    }
+                })
+                .collect();
+            let count: usize = shape.iter().product();
+            let x = ndarray::ArrayD::from_shape_vec(shape.clone(), (0..count as i32).collect()).unwrap();
+            let x = if transposed {
+                // The same values in another layout: c_order copies it through the engine.
+                let t = x.t().as_standard_layout().into_owned();
+                t.reversed_axes()
+            } else {
+                x
+            };
+            let out_shape: Vec<usize> = shape.iter().zip(&p).map(|(&n, &[b, a])| b + n + a).collect();
+            let got = padded(x.view(), &p, mode, &-1, &out_shape).unwrap();
+            let want: Vec<i32> = ndarray::indices(out_shape.as_slice())
+                .into_iter()
+                .map(|i| naive(&x, &p, mode, ndarray::Dimension::slice(&i)))
+                .collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
 }
