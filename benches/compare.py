@@ -208,6 +208,11 @@ REAL = [
     ("`one_hot` of 2048 ids to depth 30522", "real_bert_one_hot", False),
     ("`reverse_sequence` 16×128×768 (batch 0, seq 1)", "real_bert_reverse_sequence", True),
     ("`dynamic_partition` 65536×16 into 4", "real_dynamic_partition", False),
+    ("NHWC → NCHW copy of RGBA 8×256×256×4 (beyond the list)", "real_rgba_nchw_copy", True),
+    ("`pad` 16×224×224×1 by 2 on H, W, symmetric (beyond the list)", "real_gray_pad_symmetric",
+     True),
+    ("`x[:, 1:-1]` of 16×128×768 tokens copied (beyond the list)", "real_bert_strip_cls_sep",
+     True),
 ]
 REAL_COPY_VS_MEMCPY = 1.5
 OPS_VS_ND, OPS_NUMPY_VS_OURS = 1.0, 1.0

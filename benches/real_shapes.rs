@@ -432,6 +432,89 @@ fn bench(c: &mut Criterion) {
     g.finish();
     drop(seq);
 
+    // ---- Beyond the list: other channel counts, ranks and slice widths ----
+    let rgba = iota(&[8, 256, 256, 4]);
+    let rgba_flat = rgba.as_slice().expect("C order");
+    let mut g = c.benchmark_group("real_rgba_nchw_copy");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            let t = rgba.tf_transpose(Some(&[0, 3, 1, 2])).expect("perm");
+            black_box(t.to_standard_layout().expect("ok"))
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let t = rgba.view().permuted_axes(IxDyn(&[0, 3, 1, 2]));
+            black_box(t.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(rgba_flat, rgba.len())))
+    });
+    g.finish();
+    drop(rgba);
+
+    let gray = iota(&[16, 224, 224, 1])
+        .into_dimensionality::<ndarray::Ix4>()
+        .expect("rank 4");
+    let gray_n = 16 * 228 * 228;
+    let gray_big = iota(&[16, 228, 228, 1]);
+    let mut g = c.benchmark_group("real_gray_pad_symmetric");
+    let p2 = [[0, 0], [2, 2], [2, 2], [0, 0]];
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(gray.tf_pad(&p2, PadMode::Symmetric, 0.0).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let rows = concatenate(
+                Axis(1),
+                &[
+                    gray.slice(s![.., 0..2;-1, .., ..]),
+                    gray.view(),
+                    gray.slice(s![.., 222..224;-1, .., ..]),
+                ],
+            )
+            .expect("shapes");
+            let out = concatenate(
+                Axis(2),
+                &[
+                    rows.slice(s![.., .., 0..2;-1, ..]),
+                    rows.view(),
+                    rows.slice(s![.., .., 222..224;-1, ..]),
+                ],
+            )
+            .expect("shapes");
+            black_box(out)
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(gray_big.as_slice().expect("C order"), gray_n)))
+    });
+    g.finish();
+    drop((gray, gray_big));
+
+    let tokens = iota(&[16, 128, 768]);
+    let mut g = c.benchmark_group("real_bert_strip_cls_sep");
+    g.bench_function("tfslice", |b| {
+        let spec: StridedSlice = ":, 1:-1".parse().expect("spec");
+        b.iter(|| black_box(tokens.tf_index_to_owned(&spec).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            black_box(
+                tokens
+                    .slice(s![.., 1..127, ..])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(tokens.as_slice().expect("C order"), 16 * 126 * 768)))
+    });
+    g.finish();
+    drop(tokens);
+
     // ---- dynamic_partition (65536, 16) into 4 ----
     let rows = iota(&[65536, 16]);
     let parts = Array::from_vec(

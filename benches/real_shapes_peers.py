@@ -48,6 +48,9 @@ seq = iota((16, 128, 768))
 positions = lcg(320, 128, 13).reshape(16, 20)
 lengths = lcg(16, 129, 17)
 rows = iota((65536, 16))
+rgba = iota((8, 256, 256, 4))
+gray = iota((16, 224, 224, 1))
+tokens = iota((16, 128, 768))
 parts = lcg(65536, 4, 19).astype(np.int32)
 P = ((0, 0), (1, 1), (1, 1), (0, 0))
 
@@ -100,6 +103,10 @@ CASES = [
     ("real_bert_one_hot/numpy", one_hot),
     ("real_bert_reverse_sequence/numpy", reverse_sequence),
     ("real_dynamic_partition/numpy", lambda: [rows[parts == i] for i in range(4)]),
+    ("real_rgba_nchw_copy/numpy", lambda: np.ascontiguousarray(rgba.transpose(0, 3, 1, 2))),
+    ("real_gray_pad_symmetric/numpy",
+     lambda: np.pad(gray, ((0, 0), (2, 2), (2, 2), (0, 0)), mode="symmetric")),
+    ("real_bert_strip_cls_sep/numpy", lambda: tokens[:, 1:-1].copy()),
 ]
 
 
