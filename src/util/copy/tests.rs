@@ -304,3 +304,16 @@ fn a_panicking_clone_leaves_the_vec_valid() {
     }
     left.set(usize::MAX);
 }
+
+#[test]
+fn zero_sized_elements() {
+    let x = ndarray::Array3::from_elem((3, 4, 600), ());
+    for view in [
+        x.slice(s![..;-1, .., 1..3]),
+        x.view().permuted_axes([2, 0, 1]),
+        x.slice(s![.., .., ..;-1]),
+        x.slice(s![.., 1.., ..]),
+    ] {
+        check(&view);
+    }
+}
