@@ -47,6 +47,8 @@ fn every_kernel_is_hit_and_right() {
     let (a20x6x7, a70x12) = (base(&[20, 6, 7]), base(&[70, 12]));
     // Past one block of columns: 600 and 700 rows of 3 and 9.
     let (tall, wide) = (base(&[600, 3]), base(&[700, 9]));
+    // Pixels of 4 and of 5 channels (two of them taken): rows one element apart.
+    let (rgba, five) = (base(&[300, 4]), base(&[300, 5]));
     let (bv, brev, bcol) = (b.view(), b.slice(s![..;-1]), b.view().insert_axis(Axis(1)));
     let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
         (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
@@ -103,6 +105,15 @@ fn every_kernel_is_hit_and_right() {
             Kernel::Blocked,
         ),
         (tall.t().into_dyn(), Kernel::Blocked),
+        (rgba.t().into_dyn(), Kernel::Blocked),
+        (
+            five.slice(s![.., 1..3]).reversed_axes().into_dyn(),
+            Kernel::Blocked,
+        ),
+        (
+            five.slice(s![..;-1, 1..5]).reversed_axes().into_dyn(),
+            Kernel::Blocked,
+        ),
         (
             tall.slice(s![..;-1, ..;-1]).reversed_axes().into_dyn(),
             Kernel::Blocked,
