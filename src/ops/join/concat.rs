@@ -6,17 +6,18 @@
 //! product of the axes before the join axis and a run of input `i` is its sub-block from the join
 //! axis on. That is how they are copied: one `extend_from_slice` per run into a `Vec` allocated
 //! once, where every input is in standard layout, and the result is in standard layout too. Other
-//! layouts go to ndarray's own `concatenate` / `stack`, which copy them in memory order; their
-//! result need not be in standard layout (ndarray lays it out with the join axis outermost), and
-//! a single input comes back as `to_owned` keeps it, in its own layout.
+//! layouts joined on the outermost axis (and a single input) go through the crate's copy engine,
+//! each input one block in C order; the rest go to ndarray's own `concatenate` / `stack`, which
+//! copy them in memory order, and whose result need not be in standard layout (ndarray lays it
+//! out with the join axis outermost).
 
 use ndarray::{Array, ArrayView, Axis, Dimension};
 
 use crate::error::Error;
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
-use crate::util::copy::extend_run;
-use crate::util::owned::from_c_order;
+use crate::util::copy::{extend_c_order, extend_run};
+use crate::util::owned::{from_c_order, owned_copy};
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
 ///
@@ -88,9 +89,9 @@ pub fn tf_concat<A: Clone, D: Dimension>(
     let op = "tf_concat";
     let (first, rest) = values.split_first().ok_or(Error::NoInputs { op })?;
     if rest.is_empty() {
-        // A broadcast view can have more bytes than its copy could.
-        check_size::<A>(first.shape())?;
-        return Ok(first.to_owned());
+        // A C-order copy through the copy engine (TooLarge for a broadcast view whose copy
+        // cannot exist).
+        return owned_copy(first.view());
     }
     let rank = first.ndim();
     // TensorFlow's kernel still allows a legacy concat of scalars at axis 0 here, only to refuse
@@ -109,7 +110,17 @@ pub fn tf_concat<A: Clone, D: Dimension>(
     let mut dim = first.raw_dim();
     dim[axis] = total;
     check_size::<A>(dim.slice())?;
+    let outer: usize = first.shape()[..axis].iter().product();
     let Some(slices) = standard_slices(values) else {
+        if outer == 1 {
+            // One block per input (axis 0): each copied in C order by the copy engine, in one
+            // pass.
+            let mut data = try_vec::<A>(dim.slice())?;
+            for value in values {
+                extend_c_order(&mut data, value);
+            }
+            return from_c_order(dim, data);
+        }
         // ndarray's own concatenate copies other layouts in memory order (RemoveAxis, which a
         // generic D lacks, holds for IxDyn).
         let dyn_views: Vec<_> = values.iter().map(|v| v.view().into_dyn()).collect();
@@ -118,7 +129,6 @@ pub fn tf_concat<A: Clone, D: Dimension>(
             .map_err(|e| Error::Internal(e.to_string()));
     };
     // After check_size, no sub-product of the result's shape overflows.
-    let outer: usize = first.shape()[..axis].iter().product();
     let inner: usize = first.shape()[axis + 1..].iter().product();
     let runs: Vec<usize> = values.iter().map(|v| v.shape()[axis] * inner).collect();
     let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
@@ -211,11 +221,19 @@ pub fn tf_stack<A: Clone, D: Dimension>(
     let mut dim = first.raw_dim().insert_axis(Axis(axis));
     dim[axis] = values.len();
     check_size::<A>(dim.slice())?;
+    let outer: usize = first.shape()[..axis].iter().product();
     let Some(slices) = standard_slices(values) else {
+        if outer == 1 {
+            // Stacked on axis 0: each input one block, copied in C order by the copy engine.
+            let mut data = try_vec::<A>(dim.slice())?;
+            for value in values {
+                extend_c_order(&mut data, value);
+            }
+            return from_c_order(dim, data);
+        }
         // ndarray's own stack copies other layouts in memory order.
         return ndarray::stack(Axis(axis), values).map_err(|e| Error::Internal(e.to_string()));
     };
-    let outer: usize = first.shape()[..axis].iter().product();
     let run: usize = first.shape()[axis..].iter().product();
     let runs = vec![run; values.len()];
     let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
@@ -368,5 +386,25 @@ mod tests {
         let mut data = Vec::new();
         assert!(!equal_runs::<u8, 2>(&[&[1, 2, 3]], 1, &mut data));
         assert!(data.is_empty());
+    }
+
+    #[test]
+    fn other_layouts_on_the_outer_axis_go_through_the_engine_in_c_order() {
+        let a = ndarray::Array2::from_shape_fn((3, 4), |(i, j)| (10 * i + j) as i32);
+        let b = ndarray::Array2::from_shape_fn((4, 2), |(i, j)| (100 + 10 * i + j) as i32);
+        let (a_rev, b_t) = (a.slice(ndarray::s![..;-1, ..]), b.t());
+        let got = tf_concat(&[a_rev.view(), b_t.view()], 0).unwrap();
+        let want = ndarray::concatenate(Axis(0), &[a_rev.view(), b_t.view()]).unwrap();
+        assert_eq!(got, want);
+        assert!(got.is_standard_layout());
+        let one = tf_concat(&[a.t()], 1).unwrap();
+        assert_eq!(one, a.t());
+        assert!(one.is_standard_layout());
+        let stacked = tf_stack(&[a.t(), a_rev.t()], 0).unwrap();
+        assert_eq!(
+            stacked,
+            ndarray::stack(Axis(0), &[a.t(), a_rev.t()]).unwrap()
+        );
+        assert!(stacked.is_standard_layout());
     }
 }
