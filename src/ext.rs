@@ -1,12 +1,12 @@
 //! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
 
 use ndarray::{ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
-use num_traits::PrimInt;
 
 use crate::apply::slice_view;
 use crate::assign::{assign_broadcast, with_context};
 use crate::elems::Elems;
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::masks::Masks;
 use crate::owned::owned_copy;
 use crate::private::{private_decl, private_impl};
@@ -72,11 +72,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert_eq!(foo.tf_strided_slice(&[0, 3, 0], &[0, 4, 0], &[1, 1, 1], m)?.shape(), &[7, 9]);
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_strided_slice<I: PrimInt>(
+    fn tf_strided_slice<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
 
@@ -98,11 +98,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert_eq!(x, array![0, 9, 2, 9, 4, 9]);
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_strided_slice_mut<I: PrimInt>(
+    fn tf_strided_slice_mut<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
 
@@ -135,11 +135,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert!(input.tf_slice(&[-1, 0, 0], &[1, 1, 1]).is_err());
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_slice<I: PrimInt>(
+    fn tf_slice<B: IntList + ?Sized, Z: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        size: &[I],
-    ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+        begin: &B,
+        size: &Z,
+    ) -> Result<ArrayView<'_, A, D>, Error>;
 
     /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) with a [`StridedSlice`]: a spec parsed
     /// from a Python index expression, or built once from a graph's attributes.
@@ -214,11 +214,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert_eq!(x, array![[0, 5, 6], [9, 9, 9]]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+    fn tf_strided_slice_assign<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized, E: Dimension>(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
         value: &ArrayRef<A, E>,
     ) -> Result<(), Error>
@@ -276,11 +276,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// drop(x); // y owns its elements
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_strided_slice_to_owned<I: PrimInt>(
+    fn tf_strided_slice_to_owned<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayD<A>, Error>
     where
@@ -310,44 +310,52 @@ pub trait TfSliceExt<A, D: Dimension> {
 
 impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     #[inline]
-    fn tf_strided_slice<I: PrimInt>(
+    fn tf_strided_slice<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
         slice_view(
             self.view().into_dyn(),
             self.shape(),
-            begin,
-            end,
-            strides,
+            &widen(begin, Argument::Begin)?,
+            &widen(end, Argument::End)?,
+            &widen(strides, Argument::Strides)?,
             masks,
         )
     }
 
     #[inline]
-    fn tf_strided_slice_mut<I: PrimInt>(
+    fn tf_strided_slice_mut<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
         let mut elems = Elems::new();
-        resolve(self.shape(), begin, end, strides, masks, &mut elems)?;
+        resolve(
+            self.shape(),
+            &widen(begin, Argument::Begin)?,
+            &widen(end, Argument::End)?,
+            &widen(strides, Argument::Strides)?,
+            masks,
+            &mut elems,
+        )?;
         Ok(self.view_mut().into_dyn().slice_move(elems.as_slice()))
     }
 
     #[inline]
-    fn tf_slice<I: PrimInt>(
+    fn tf_slice<B: IntList + ?Sized, Z: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        size: &[I],
-    ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
-        let mut view = self.view().into_dyn();
-        resolve_slice(self.shape(), begin, size, |axis, slice| {
+        begin: &B,
+        size: &Z,
+    ) -> Result<ArrayView<'_, A, D>, Error> {
+        let mut view = self.view();
+        let (begin, size) = (widen(begin, Argument::Begin)?, widen(size, Argument::Size)?);
+        resolve_slice(self.shape(), &begin, &size, |axis, slice| {
             view.as_layout_ref_mut()
                 .slice_axis_inplace(Axis(axis), slice)
         })?;
@@ -360,11 +368,11 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     }
 
     #[inline]
-    fn tf_strided_slice_to_owned<I: PrimInt>(
+    fn tf_strided_slice_to_owned<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayD<A>, Error>
     where
@@ -387,11 +395,11 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         self.tf_strided_slice_mut(spec.begin(), spec.end(), spec.strides(), spec.masks())
     }
 
-    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+    fn tf_strided_slice_assign<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized, E: Dimension>(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
         value: &ArrayRef<A, E>,
     ) -> Result<(), Error>

@@ -28,7 +28,7 @@
 //! | the same, written through (`var[...]`) | [`x.tf_strided_slice_mut(..)`](TfSliceExt::tf_strided_slice_mut) | `ArrayViewMut<A, IxDyn>` |
 //! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, IxDyn>` |
 //! | `var[begin:end:strides].assign(value)` / `TensorStridedSliceUpdate` | [`x.tf_strided_slice_assign(.., &value)`](TfSliceExt::tf_strided_slice_assign) | `()` |
-//! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`strided_slice_grad(&shape, .., &dy)`](strided_slice_grad) | `ArrayD<A>` |
+//! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`tf_strided_slice_grad(&shape, .., &dy)`](tf_strided_slice_grad) | `ArrayD<A>` |
 //! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(&spec)`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` |
 //! | the same, consuming an owned array | [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move) | `ArrayBase<S, IxDyn>` |
 //! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]` | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
@@ -105,6 +105,7 @@ mod error;
 mod explain;
 mod ext;
 mod grad;
+mod int_list;
 mod masks;
 mod move_ext;
 mod ops;
@@ -120,7 +121,10 @@ mod values;
 
 pub use error::{Argument, Error};
 pub use ext::TfSliceExt;
+#[allow(deprecated)]
 pub use grad::strided_slice_grad;
+pub use grad::tf_strided_slice_grad;
+pub use int_list::{IntList, IntPairs};
 pub use masks::Masks;
 pub use move_ext::TfSliceMoveExt;
 pub use ops::*;
@@ -137,7 +141,10 @@ struct ReadmeDoctests;
 pub mod prelude {
     pub use crate::error::{Argument, Error};
     pub use crate::ext::TfSliceExt;
+    #[allow(deprecated)]
     pub use crate::grad::strided_slice_grad;
+    pub use crate::grad::tf_strided_slice_grad;
+    pub use crate::int_list::{IntList, IntPairs};
     pub use crate::masks::Masks;
     pub use crate::move_ext::TfSliceMoveExt;
     pub use crate::ops::*;

@@ -2,10 +2,10 @@
 //! view) becomes its own slice without copying any element.
 
 use ndarray::{ArrayBase, Dimension, IxDyn, RawData};
-use num_traits::PrimInt;
 
 use crate::elems::Elems;
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::masks::Masks;
 use crate::private::{private_decl, private_impl};
 use crate::resolve::resolve;
@@ -36,11 +36,11 @@ pub trait TfSliceMoveExt<S: RawData, D: Dimension>: Sized {
     /// assert_eq!(&last_row[[3]] as *const i32, buffer.wrapping_add(8));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_strided_slice_move<I: PrimInt>(
+    fn tf_strided_slice_move<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayBase<S, IxDyn>, Error>;
 
@@ -64,19 +64,19 @@ pub trait TfSliceMoveExt<S: RawData, D: Dimension>: Sized {
 }
 
 impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
-    fn tf_strided_slice_move<I: PrimInt>(
+    fn tf_strided_slice_move<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayBase<S, IxDyn>, Error> {
         let mut elems = Elems::new();
         resolve(
             self.as_layout_ref().shape(),
-            begin,
-            end,
-            strides,
+            &widen(begin, Argument::Begin)?,
+            &widen(end, Argument::End)?,
+            &widen(strides, Argument::Strides)?,
             masks,
             &mut elems,
         )?;
