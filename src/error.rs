@@ -291,6 +291,29 @@ pub enum Error {
 
     /// ndarray refused something this crate built after validating it. This is a bug in this
     /// crate, never the caller's mistake; please report it.
+    /// ndarray refused a shape conversion the caller asked for, most often
+    /// `.into_dimensionality::<Ix2>()?` on an `IxDyn` result whose rank depends on run-time
+    /// values (`tf_gather`, `tf_gather_nd`, `tf_strided_slice` with raw masks): `Error`
+    /// implements `From<ndarray::ShapeError>` so `?` works in functions returning this crate's
+    /// `Result`.
+    ///
+    /// ```
+    /// use ndarray::{array, Array2, Ix2};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// fn rows(x: &Array2<f32>, idx: &[i64]) -> Result<Array2<f32>, Error> {
+    ///     let picked = x.tf_gather(&ndarray::aview1(idx), 0, 0)?; // ArrayD: batch_dims is run-time
+    ///     Ok(picked.into_dimensionality::<Ix2>()?)
+    /// }
+    /// assert_eq!(rows(&array![[1., 2.], [3., 4.]], &[1])?, array![[3., 4.]]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[error("ndarray: {message}")]
+    Shape {
+        /// ndarray's message.
+        message: String,
+    },
+
     #[error("internal error: {0}; this is a bug in ndarray-tfslice, please report it")]
     Internal(String),
 
@@ -1172,6 +1195,14 @@ fn tf_position(position: &[usize]) -> String {
 /// `data[i].shape` starts with.
 fn prefix(shape: &[usize], n: usize) -> &[usize] {
     shape.get(..n).unwrap_or(shape)
+}
+
+impl From<ndarray::ShapeError> for Error {
+    fn from(e: ndarray::ShapeError) -> Self {
+        Error::Shape {
+            message: e.to_string(),
+        }
+    }
 }
 
 /// TensorFlow's words for a `paddings` / `crops` tensor of the wrong shape.

@@ -9,6 +9,8 @@
 
 mod axis;
 mod axis_set;
+mod operand;
+mod typed;
 
 // part 1: reshaping and joining
 mod concat;
@@ -31,6 +33,9 @@ mod depth;
 mod nhwc;
 mod patches;
 mod space_batch;
+
+pub use operand::ArrayLike;
+pub use typed::MaskedDim;
 
 pub use concat::*;
 pub use pad::*;

@@ -1,11 +1,13 @@
 //! `tf.dynamic_partition` and `tf.dynamic_stitch`: scatter slices into groups, and merge them
 //! back by index.
 
-use ndarray::{ArrayD, ArrayRef, ArrayViewD, Dimension, IxDyn};
+use ndarray::{Array, ArrayD, ArrayRef, ArrayViewD, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::grad::{check_size, try_vec};
+use crate::ops::operand::ArrayLike;
+use crate::ops::typed::{MaskedDim, dim_of};
 use crate::owned::{c_order, from_c_order};
 use crate::private::{private_decl, private_impl};
 use crate::values::decimal;
@@ -205,26 +207,25 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
 /// use ndarray::{arr0, array};
 /// use ndarray_tfslice::prelude::*;
 ///
+/// // Index arrays of different ranks: IxDyn (a slice holds one type).
 /// let indices = [arr0(6).into_dyn(), array![4, 1].into_dyn(), array![[5, 2], [0, 3]].into_dyn()];
 /// let data = [
 ///     array![61, 62].into_dyn(),
 ///     array![[41, 42], [11, 12]].into_dyn(),
 ///     array![[[51, 52], [21, 22]], [[1, 2], [31, 32]]].into_dyn(),
 /// ];
-/// let indices: Vec<_> = indices.iter().map(|a| a.view()).collect();
-/// let data: Vec<_> = data.iter().map(|a| a.view()).collect();
 /// let merged = tf_dynamic_stitch(&indices, &data)?;
 /// assert_eq!(
 ///     merged,
 ///     array![[1, 2], [11, 12], [21, 22], [31, 32], [41, 42], [51, 52], [61, 62]].into_dyn()
 /// );
 ///
-/// // Later indices win; rows no index names are 0.
-/// let indices = [array![0, 3].into_dyn(), array![3].into_dyn()];
-/// let data = [array![1.5, 2.5].into_dyn(), array![9.5].into_dyn()];
-/// let indices: Vec<_> = indices.iter().map(|a| a.view()).collect();
-/// let data: Vec<_> = data.iter().map(|a| a.view()).collect();
-/// assert_eq!(tf_dynamic_stitch(&indices, &data)?, array![1.5, 0.0, 0.0, 9.5].into_dyn());
+/// // Later indices win; rows no index names are A::default() (0). Typed inputs give a typed
+/// // result: Ix1 indices keep the data's dimension type.
+/// let indices = [array![0, 3], array![3]];
+/// let data = [array![1.5, 2.5], array![9.5]];
+/// let merged: ndarray::Array1<f64> = tf_dynamic_stitch(&indices, &data)?;
+/// assert_eq!(merged, array![1.5, 0.0, 0.0, 9.5]);
 /// # Ok::<(), Error>(())
 /// ```
 ///
@@ -242,15 +243,38 @@ impl<A, D: Dimension> DynamicPartitionExt<A, D> for ArrayRef<A, D> {
 /// let positions = Array1::from_iter(0..x.len() as i32);
 /// let condition_indices = positions.tf_dynamic_partition(&condition_mask, 2)?;
 ///
-/// let indices: Vec<_> = condition_indices.iter().map(|a| a.view()).collect();
-/// let data: Vec<_> = partitioned_data.iter().map(|a| a.view()).collect();
-/// let x = tf_dynamic_stitch(&indices, &data)?;
+/// let x = tf_dynamic_stitch(&condition_indices, &partitioned_data)?;
 /// // Here x = [1.1, -1., 6.2, 5.3, -1, 8.4]: the -1. values remain unchanged.
 /// let want = array![1.1f64, -1., 6.2, 5.3, -1., 8.4];
 /// assert!(x.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-12));
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
+pub fn tf_dynamic_stitch<I, T>(
+    indices: &[I],
+    data: &[T],
+) -> Result<Array<T::Elem, <T::Dim as MaskedDim<I::Dim>>::Masked>, Error>
+where
+    I: ArrayLike,
+    I::Elem: PrimInt,
+    T: ArrayLike,
+    T::Elem: Clone + Default,
+    T::Dim: MaskedDim<I::Dim>,
+{
+    // Lists are as long as the user made them: reserved fallibly.
+    let mut index_views = try_vec::<ArrayViewD<'_, I::Elem>>(&[indices.len()])?;
+    index_views.extend(indices.iter().map(|i| i.__view().into_dyn()));
+    let mut data_views = try_vec::<ArrayViewD<'_, T::Elem>>(&[data.len()])?;
+    data_views.extend(data.iter().map(|d| d.__view().into_dyn()));
+    let (indices, data) = (&index_views[..], &data_views[..]);
+    let merged = stitch(&indices, &data)?;
+    let shape = merged.shape().to_vec();
+    merged
+        .into_shape_with_order(dim_of::<<T::Dim as MaskedDim<I::Dim>>::Masked>(&shape)?)
+        .map_err(|e| Error::Internal(format!("stitch result: {e}")))
+}
+
+/// [`tf_dynamic_stitch`] of `IxDyn` views.
+fn stitch<I: PrimInt, A: Clone + Default>(
     indices: &[ArrayViewD<'_, I>],
     data: &[ArrayViewD<'_, A>],
 ) -> Result<ArrayD<A>, Error> {
