@@ -289,8 +289,6 @@ pub enum Error {
         shape: Vec<usize>,
     },
 
-    /// ndarray refused something this crate built after validating it. This is a bug in this
-    /// crate, never the caller's mistake; please report it.
     /// ndarray refused a shape conversion the caller asked for, most often
     /// `.into_dimensionality::<Ix2>()?` on an `IxDyn` result whose rank depends on run-time
     /// values (`tf_gather`, `tf_gather_nd`, `tf_strided_slice` with raw masks): `Error`
@@ -314,6 +312,8 @@ pub enum Error {
         message: String,
     },
 
+    /// ndarray refused something this crate built after validating it. This is a bug in this
+    /// crate, never the caller's mistake; please report it.
     #[error("internal error: {0}; this is a bug in ndarray-tfslice, please report it")]
     Internal(String),
 
