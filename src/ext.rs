@@ -37,6 +37,12 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// Unlike TensorFlow, inputs of any rank work (TF's kernel stops at 8) and specs may have up to
     /// 64 entries (TF stops at 31).
     ///
+    /// `begin`, `end` and `strides` are [`IntList`]s: any primitive integer type, as a slice,
+    /// `Vec`, fixed array or 1-D ndarray array or view (each its own type). The result borrows
+    /// `self`; a helper that takes a view and returns a slice of it needs
+    /// [`tf_strided_slice_move`](crate::TfSliceMoveExt::tf_strided_slice_move), which keeps the
+    /// view's lifetime.
+    ///
     /// # Errors
     /// - [`Error::SpecLengthMismatch`]: `begin`, `end` and `strides` differ in length.
     /// - [`Error::SpecTooLong`]: more than 64 entries.
@@ -112,6 +118,10 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// TensorFlow's strict rules hold: `begin` and `size` have one entry per axis, there is no
     /// negative indexing, and nothing is clamped (`begin == dim` with size 0 is allowed).
     ///
+    /// The rank never changes, so the result keeps the input's dimension type `D`. `begin` and
+    /// `size` are [`IntList`]s. To return the block from a helper that takes a view, use
+    /// [`tf_slice_move`](crate::TfSliceMoveExt::tf_slice_move).
+    ///
     /// # Errors
     /// - [`Error::SliceLengthMismatch`]: `begin` or `size` is not one entry per axis.
     /// - [`Error::SliceEmptyAxis`]: on an axis of size 0, `begin` or `size` is not 0.
@@ -126,11 +136,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// use ndarray_tfslice::prelude::*;
     ///
     /// let input = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
-    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]].into_dyn());
-    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]].into_dyn());
-    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]]);
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]]);
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]]);
     /// // size -1: everything from begin on.
-    /// assert_eq!(input.tf_slice(&[2, 1, 1], &[-1, -1, -1])?, array![[[6, 6]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[2, 1, 1], &[-1, -1, -1])?, array![[[6, 6]]]);
     /// // No negative indexing in tf.slice.
     /// assert!(input.tf_slice(&[-1, 0, 0], &[1, 1, 1]).is_err());
     /// # Ok::<(), ndarray_tfslice::Error>(())

@@ -9,6 +9,7 @@
 
 mod axis;
 mod axis_set;
+mod move_views;
 mod operand;
 mod typed;
 
@@ -34,6 +35,7 @@ mod nhwc;
 mod patches;
 mod space_batch;
 
+pub use move_views::{SplitMoveExt, ViewMoveExt};
 pub use operand::ArrayLike;
 pub use typed::MaskedDim;
 
