@@ -347,7 +347,7 @@ mod tests {
     fn pairs_from_every_container() {
         let expected = vec![[1i64, 2], [3, 4]];
         assert_eq!([[1u8, 2], [3, 4]].__widen_pairs(Argument::Begin).unwrap(), expected);
-        let a = array![[3, 1], [4, 2]];
+        let a = array![[1, 3], [2, 4]];
         assert_eq!(a.t().__widen_pairs(Argument::Begin).unwrap(), expected);
         assert_eq!(a.t().__shape(), [2, 2]);
         assert_eq!(array![[1, 2, 3]].__shape(), [1, 3]);

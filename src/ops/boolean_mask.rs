@@ -279,7 +279,7 @@ mod tests {
         let mask = array![true, false, true];
         assert_eq!(
             t.tf_boolean_mask(&mask, 0).unwrap(),
-            array![[0, 10, 20, 30], [2, 12, 22, 32]].into_dyn()
+            array![[0, 10, 20, 30], [2, 12, 22, 32]]
         );
         let rev = x.slice(s![..;-1, ..]);
         let mask = array![
@@ -298,7 +298,7 @@ mod tests {
         );
         assert_eq!(
             rev.tf_boolean_mask(&mask, 0).unwrap(),
-            array![30, 22, 0, 1, 2].into_dyn()
+            array![30, 22, 0, 1, 2]
         );
     }
 }

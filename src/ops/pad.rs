@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn overflow_is_too_large_at_its_axis() {
-        let err = shape(&[1, 2], &[[usize::MAX, 0], [0, 0]], PadMode::Constant);
+        let err = shape(&[1, 2], &[[usize::MAX, usize::MAX], [0, 0]], PadMode::Constant);
         assert_eq!(
             err,
             Err(Error::TooLarge {
