@@ -108,7 +108,7 @@ fn extreme_values_never_panic() {
 }
 
 /// Found by the `strided` fuzz target: a shape given as numbers (`StridedSlice::resolve`,
-/// `strided_slice_grad`) with a dim past `isize::MAX` overflowed in resolution (`x + dim` with
+/// `tf_strided_slice_grad`) with a dim past `isize::MAX` overflowed in resolution (`x + dim` with
 /// the dim wrapped to a negative i64). No array has such a dim: it is `TooLarge`, before any
 /// spec check.
 #[test]
@@ -123,7 +123,7 @@ fn shape_dims_past_isize_are_too_large() {
         };
         let dy = ndarray::Array1::<f32>::zeros(1);
         assert_eq!(
-            strided_slice_grad(&[dim], &[-1], &[0], &[1], m, &dy).unwrap_err(),
+            tf_strided_slice_grad(&[dim], &[-1], &[0], &[1], m, &dy).unwrap_err(),
             too_large
         );
     }

@@ -25,7 +25,7 @@
 //!   1, so a stride of `i64::MIN` never reaches ndarray. Same tests.
 //! - `resolve.rs` `resolve_axis`: `dim as i64` on a shape given as numbers. **Fixed**
 //!   (`check_dims`): a dim of 2^63 wrapped to a negative `i64` and `StridedSlice::resolve`
-//!   returned an empty plan, `explain` an empty walk-through, `strided_slice_grad` a
+//!   returned an empty plan, `explain` an empty walk-through, `tf_strided_slice_grad` a
 //!   `GradShapeMismatch` against a wrong, empty slice shape; now `TooLarge` first.
 //!   [`plan_for_a_dim_past_isize`], [`explain_a_dim_past_isize`], [`grad_dim_past_isize`].
 //! - `grad.rs` `zeros`, `check_size`, `try_vec`: element and byte counts. Checked:
@@ -139,7 +139,7 @@ use ndarray::{
     arr0, array,
 };
 use ndarray_tfslice::prelude::*;
-use num_traits::Zero;
+
 
 const ISIZE_MAX: usize = isize::MAX as usize;
 
@@ -176,7 +176,7 @@ fn strided_slice_values_past_i64() {
     );
     // 2^63, one past i64::MAX, in the second stride.
     let err = x
-        .tf_strided_slice(&[0u64, 0], &[1, 1], &[1, 1 << 63], NONE)
+        .tf_strided_slice(&[0u64, 0], &[1, 1], &[1u64, 1 << 63], NONE)
         .unwrap_err();
     assert_eq!(
         err,
@@ -315,18 +315,31 @@ fn grad_dim_past_isize() {
     // wrong shape for an empty slice (`GradShapeMismatch { expected: [0] }`).
     let dy = Array1::<f32>::zeros(5);
     let m = Masks { end: 1, ..NONE };
-    let err = strided_slice_grad(&[usize::MAX], &[0], &[0], &[1], m, &dy).unwrap_err();
+    // Shapes are integer lists now: a dim past i64 (TensorFlow's widest) is named as such, and
+    // the largest one that fits is too large to allocate.
+    let err = tf_strided_slice_grad(&[usize::MAX], &[0], &[0], &[1], m, &dy).unwrap_err();
+    assert!(matches!(
+        err,
+        Error::ValueOutOfRange {
+            argument: Argument::Shape,
+            index: 0,
+            ..
+        }
+    ));
+    let one = array![0f32];
+    let dy = one.broadcast(ISIZE_MAX).expect("a broadcast view of any length");
+    let err = tf_strided_slice_grad(&[i64::MAX], &[0], &[0], &[1], m, &dy).unwrap_err();
     assert_eq!(
         err,
         Error::TooLarge {
-            shape: vec![usize::MAX]
+            shape: vec![ISIZE_MAX]
         }
     );
     // A dim that fits, in a shape whose element count does not: the spec resolves, so the
     // count is what fails (tests/assign.rs pins the order of the other checks).
     let shape = [ISIZE_MAX, 4];
     let dy = empty::<f32>(&[0, 4]);
-    let err = strided_slice_grad(&shape, &[0], &[0], &[1], NONE, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&shape, &[0], &[0], &[1], NONE, &dy).unwrap_err();
     assert_eq!(
         err,
         Error::TooLarge {
@@ -683,22 +696,22 @@ fn stack_count_times_size_past_isize() {
 
 #[test]
 fn tile_multiples_past_usize() {
-    // One axis: 2 * usize::MAX, reported as usize::MAX.
+    // One axis: 3 * i64::MAX, reported as usize::MAX.
     assert_eq!(
-        array![1u8, 2].tf_tile(&[usize::MAX]).unwrap_err(),
+        array![1u8, 2, 3].tf_tile(&[i64::MAX]).unwrap_err(),
         Error::TooLarge {
             shape: vec![usize::MAX]
         }
     );
     // Two axes that each fit, whose product is 2^64.
     assert_eq!(
-        array![[1u8]].tf_tile(&[1 << 32, 1 << 32]).unwrap_err(),
+        array![[1u8]].tf_tile(&[1usize << 32, 1 << 32]).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 32, 1 << 32]
         }
     );
     // An empty input stays empty, however many copies.
-    let y = Array1::<u8>::zeros(0).tf_tile(&[usize::MAX]).unwrap();
+    let y = Array1::<u8>::zeros(0).tf_tile(&[i64::MAX]).unwrap();
     assert_eq!(y.shape(), [0]);
 }
 
@@ -706,14 +719,22 @@ fn tile_multiples_past_usize() {
 fn tile_multiples_past_isize() {
     // Elements past isize::MAX.
     assert_eq!(
-        array![1u8].tf_tile(&[1 << 63]).unwrap_err(),
+        array![1u8, 2].tf_tile(&[1i64 << 62]).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 63]
         }
     );
+    // Multiples past i64 (TensorFlow's widest) are named as such.
+    assert!(matches!(
+        array![1u8].tf_tile(&[1usize << 63]).unwrap_err(),
+        Error::ValueOutOfRange {
+            argument: Argument::Multiples,
+            ..
+        }
+    ));
     // Elements that fit, bytes that do not.
     assert_eq!(
-        array![1u64].tf_tile(&[1 << 61]).unwrap_err(),
+        array![1u64].tf_tile(&[1usize << 61]).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 61]
         }
@@ -723,7 +744,8 @@ fn tile_multiples_past_isize() {
 #[test]
 fn pad_lengths_summing_past_usize() {
     let x = array![[1u8]];
-    let paddings = [[usize::MAX, usize::MAX], [0, 0]];
+    // 1 + 2 * i64::MAX is usize::MAX: past isize.
+    let paddings = [[i64::MAX, i64::MAX], [0, 0]];
     assert_eq!(
         x.tf_pad(&paddings, PadMode::Constant, 0).unwrap_err(),
         Error::TooLarge {
@@ -747,7 +769,7 @@ fn pad_count_past_usize_and_isize() {
     let big = (1 << 32) + 1;
     // Each length fits; their product passes usize.
     assert_eq!(
-        x.tf_pad(&[[1 << 32, 0], [1 << 32, 0]], PadMode::Constant, 0)
+        x.tf_pad(&[[1usize << 32, 0], [1 << 32, 0]], PadMode::Constant, 0)
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![big, big]
@@ -755,7 +777,7 @@ fn pad_count_past_usize_and_isize() {
     );
     // ... or only isize.
     assert_eq!(
-        x.tf_pad(&[[1 << 31, 0], [1 << 32, 0]], PadMode::Constant, 0)
+        x.tf_pad(&[[1usize << 31, 0], [1 << 32, 0]], PadMode::Constant, 0)
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![(1 << 31) + 1, big]
@@ -767,7 +789,7 @@ fn pad_count_past_usize_and_isize() {
 fn pad_bytes_past_isize() {
     assert_eq!(
         array![1u64]
-            .tf_pad(&[[1 << 61, 0]], PadMode::Constant, 0)
+            .tf_pad(&[[1usize << 61, 0]], PadMode::Constant, 0)
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![(1 << 61) + 1]
@@ -779,22 +801,22 @@ fn pad_bytes_past_isize() {
 fn mirror_paddings_at_usize_max() {
     let x = array![1u8, 2, 3];
     assert_eq!(
-        x.tf_pad(&[[usize::MAX, 0]], PadMode::Reflect, 0)
+        x.tf_pad(&[[i64::MAX, 0]], PadMode::Reflect, 0)
             .unwrap_err(),
         Error::ReflectPaddingTooLarge {
             axis: 0,
-            before: usize::MAX,
+            before: ISIZE_MAX,
             after: 0,
             dim: 3
         }
     );
     assert_eq!(
-        x.tf_pad(&[[0, usize::MAX]], PadMode::Symmetric, 0)
+        x.tf_pad(&[[0, i64::MAX]], PadMode::Symmetric, 0)
             .unwrap_err(),
         Error::SymmetricPaddingTooLarge {
             axis: 0,
             before: 0,
-            after: usize::MAX,
+            after: ISIZE_MAX,
             dim: 3
         }
     );
@@ -1075,7 +1097,7 @@ fn depth_to_space_height_times_block_past_usize() {
 fn space_to_batch_paddings_past_usize() {
     let x = Array2::<f32>::zeros((1, 2));
     assert_eq!(
-        x.tf_space_to_batch_nd(&[1], &[[usize::MAX - 1, 1]])
+        x.tf_space_to_batch_nd(&[1], &[[i64::MAX, i64::MAX]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![1, usize::MAX]
@@ -1088,20 +1110,20 @@ fn space_to_batch_paddings_past_isize() {
     let x = Array2::<u8>::zeros((1, 2));
     // Padded to 2^63 + 2: divisible by 2, so 2 batches of 2^62 + 1.
     assert_eq!(
-        x.tf_space_to_batch_nd(&[2], &[[1 << 62, 1 << 62]])
+        x.tf_space_to_batch_nd(&[2], &[[1usize << 62, 1 << 62]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![2, (1 << 62) + 1]
         }
     );
-    // A block of usize::MAX on a dim padded to exactly usize::MAX: one grid position, but
-    // usize::MAX batches.
-    let x = Array2::<u8>::zeros((1, 1));
+    // A block of i64::MAX on a dim padded to exactly i64::MAX: one grid position, but
+    // i64::MAX batches of 2 bytes.
+    let x = Array2::<u16>::zeros((1, 1));
     assert_eq!(
-        x.tf_space_to_batch_nd(&[usize::MAX], &[[usize::MAX - 1, 0]])
+        x.tf_space_to_batch_nd(&[i64::MAX], &[[i64::MAX - 1, 0]])
             .unwrap_err(),
         Error::TooLarge {
-            shape: vec![usize::MAX, 1]
+            shape: vec![ISIZE_MAX, 1]
         }
     );
 }
@@ -1111,16 +1133,16 @@ fn space_to_batch_block_product_past_usize() {
     // Each block divides an empty dim; batch * 2^40 * 2^40 passes usize.
     let x = empty::<u8>(&[1, 0, 0]);
     assert_eq!(
-        x.tf_space_to_batch_nd(&[1 << 40, 1 << 40], &[[0, 0], [0, 0]])
+        x.tf_space_to_batch_nd(&[1usize << 40, 1 << 40], &[[0, 0], [0, 0]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![usize::MAX, 0, 0]
         }
     );
     let x = Array4::<u8>::zeros((1, 1, 1, 1));
-    let paddings = [[usize::MAX - 1, 0], [usize::MAX - 1, 0]];
+    let paddings = [[i64::MAX - 1, 0], [i64::MAX - 1, 0]];
     assert_eq!(
-        x.tf_space_to_batch(&paddings, usize::MAX).unwrap_err(),
+        x.tf_space_to_batch(&paddings, ISIZE_MAX).unwrap_err(),
         Error::TooLarge {
             shape: vec![usize::MAX, 1, 1, 1]
         }
@@ -1129,14 +1151,14 @@ fn space_to_batch_block_product_past_usize() {
 
 #[test]
 fn batch_to_space_crops_past_usize() {
-    // grid * block - crops is exact in i128: 1 * 2 - 2 * usize::MAX.
+    // grid * block - crops is exact in i128: 1 * 2 - 2 * i64::MAX.
     let x = ndarray::Array3::<f32>::zeros((4, 1, 1));
-    let crops = [[usize::MAX, usize::MAX], [0, 0]];
+    let crops = [[i64::MAX, i64::MAX], [0, 0]];
     assert_eq!(
         x.tf_batch_to_space_nd(&[2, 2], &crops).unwrap_err(),
         Error::CropsTooLarge {
             index: 0,
-            cropped: 2 - 2 * i128::from(u64::MAX)
+            cropped: 2 - 2 * i128::from(i64::MAX)
         }
     );
 }
@@ -1146,7 +1168,7 @@ fn batch_to_space_grid_times_block_past_usize() {
     // An empty batch is divisible by any block: 2^32 * 2^33 is the output dim.
     let x = empty::<u8>(&[0, 1 << 32, 1]);
     assert_eq!(
-        x.tf_batch_to_space_nd(&[1 << 33], &[[0, 0]]).unwrap_err(),
+        x.tf_batch_to_space_nd(&[1usize << 33], &[[0, 0]]).unwrap_err(),
         Error::TooLarge {
             shape: vec![0, usize::MAX, 1]
         }
@@ -1154,7 +1176,7 @@ fn batch_to_space_grid_times_block_past_usize() {
     // 2^31 * 2^32 = 2^63: fits in usize, not in isize.
     let x = empty::<u8>(&[0, 1 << 31, 1]);
     assert_eq!(
-        x.tf_batch_to_space_nd(&[1 << 32], &[[0, 0]]).unwrap_err(),
+        x.tf_batch_to_space_nd(&[1usize << 32], &[[0, 0]]).unwrap_err(),
         Error::TooLarge {
             shape: vec![0, 1 << 63, 1]
         }
@@ -1168,7 +1190,7 @@ fn batch_to_space_of_a_broadcast_view() {
     let one = array![7u64];
     let x = repeated(&one, &[1, 1 << 62, 1]);
     assert_eq!(
-        x.tf_batch_to_space_nd(&[1], &[[0, (1 << 62) - 1]])
+        x.tf_batch_to_space_nd(&[1], &[[0, (1usize << 62) - 1]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![1, 1 << 62, 1]
@@ -1213,26 +1235,10 @@ fn patches_effective_size_past_u64() {
     assert_eq!(y.shape(), [1, 3, 0, 2]);
 }
 
-/// A zero-sized element type with a zero, as `tf_extract_image_patches` needs: its arrays of
-/// any length take no memory.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A zero-sized element type with a default (the crate's fill value), as
+/// `tf_extract_image_patches` needs: its arrays of any length take no memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Nothing;
-
-impl std::ops::Add for Nothing {
-    type Output = Nothing;
-    fn add(self, _: Nothing) -> Nothing {
-        Nothing
-    }
-}
-
-impl Zero for Nothing {
-    fn zero() -> Nothing {
-        Nothing
-    }
-    fn is_zero(&self) -> bool {
-        true
-    }
-}
 
 #[test]
 fn patches_taps_past_isize() {
