@@ -83,7 +83,7 @@ fn zero_multiples_and_zero_size_dims() {
 fn too_large() {
     let x = array![1u8, 2];
     assert!(matches!(
-        x.tf_tile(&[usize::MAX]),
+        x.tf_tile(&[i64::MAX]),
         Err(Error::TooLarge { .. })
     ));
     // The elements fit in isize, their bytes do not.

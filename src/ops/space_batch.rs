@@ -354,7 +354,7 @@ impl<A, D: Dimension> SpaceToBatchExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone + Default,
     {
-        let block = i64::try_from(block_size).unwrap_or(i64::MAX);
+        let block = block_i64(block_size)?;
         let plan =
             space_to_batch_plan(self.shape(), &[block; 2], &pairs(paddings, Argument::Paddings)?)?;
         rank_4("tf_space_to_batch", self.ndim())?;
@@ -369,13 +369,23 @@ impl<A, D: Dimension> SpaceToBatchExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone,
     {
-        let block = i64::try_from(block_size).unwrap_or(i64::MAX);
+        let block = block_i64(block_size)?;
         let plan = batch_to_space_plan(self.shape(), &[block; 2], &pairs(crops, Argument::Crops)?)?;
         rank_4("tf_batch_to_space", self.ndim())?;
         rearrange(self, &plan, copy::batch_to_space)
     }
 
     private_impl! {}
+}
+
+/// `block_size` as the `block_shape` entries of the ND op; past `i64` (TensorFlow's widest) it
+/// is [`Error::ValueOutOfRange`], as a `block_shape` entry would be.
+fn block_i64(block_size: usize) -> Result<i64, Error> {
+    i64::try_from(block_size).map_err(|_| Error::ValueOutOfRange {
+        argument: Argument::BlockShape,
+        index: 0,
+        value: block_size.to_string(),
+    })
 }
 
 /// `paddings` / `crops` read for the plan: its shape, and its pairs when it has 2 columns.

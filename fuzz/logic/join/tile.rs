@@ -15,7 +15,7 @@ pub(super) fn tile(input: &mut Input) {
         230..=242 => shape.len() + 1,
         _ => shape.len().saturating_sub(1),
     };
-    let multiples: Vec<usize> = (0..len).map(|_| input.size()).collect();
+    let multiples: Vec<usize> = (0..len).map(|_| input.list_size()).collect();
     let call = || format!("tf_tile({shape:?}, {multiples:?})");
     // TensorFlow: one multiple per axis, and axis i of the result is dim[i] * multiples[i].
     let ok = if multiples.len() == shape.len() {
