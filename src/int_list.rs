@@ -34,7 +34,7 @@ use crate::values::decimal;
 /// use ndarray_tfslice::prelude::*;
 ///
 /// let x = array![[1, 2, 3], [4, 5, 6]];
-/// let expected = array![[1, 2, 3, 1, 2, 3]; 2];
+/// let expected = array![[1, 2, 3, 1, 2, 3], [4, 5, 6, 4, 5, 6]];
 /// // One call, five spellings of the same multiples.
 /// assert_eq!(x.tf_tile(&[1, 2])?, expected);
 /// assert_eq!(x.tf_tile(&vec![1u8, 2])?, expected);

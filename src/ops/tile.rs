@@ -50,7 +50,7 @@ pub trait TileExt<A, D: Dimension> {
     /// assert_eq!(t.tf_tile(&[0, 2])?.shape(), &[0, 6]);
     /// // Views work too: here a transposed one.
     /// assert_eq!(t.t().tf_tile(&[1, 2])?, array![[1, 4, 1, 4], [2, 5, 2, 5], [3, 6, 3, 6]]);
-    /// assert_eq!(arr0(5).tf_tile(&[])?, arr0(5));
+    /// assert_eq!(arr0(5).tf_tile(&[0; 0])?, arr0(5));
     ///
     /// let err = t.tf_tile(&[2]).unwrap_err();
     /// assert_eq!(
