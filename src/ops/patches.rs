@@ -65,9 +65,8 @@ pub trait ExtractImagePatchesExt<A, D: Dimension> {
     /// toward zero as in TensorFlow's C++: 0 (an empty result) when the patch is a little larger
     /// than the image, [`Error::PatchesOutputNegative`] when it is larger by `2 * stride` or more.
     ///
-    /// The padding is `A::default()` (`num_traits::Zero`), the numeric zero TensorFlow pads with:
-    /// `Default` would also admit types (`bool`, `String`) for which TensorFlow has no kernel and
-    /// "zero padding" no meaning.
+    /// The padding is `A::default()`, the crate's one fill value for new elements (the zero
+    /// TensorFlow pads with, for every numeric type).
     ///
     /// # Errors
     /// In TensorFlow's order (the attribute checks come before the input is looked at):

@@ -20,10 +20,13 @@ use plan::{Pairs, Plan, batch_to_space_plan, space_to_batch_plan};
 /// The input is `[batch] + spatial (M dims) + remaining`, `M` being `block_shape.len()`. Results
 /// are new arrays of the input's rank and dimension type, in C order.
 ///
-/// The padding is `A::zero()`, as TensorFlow pads with `T(0)`; TensorFlow has these kernels for
-/// real number types only (not `bool`, not strings), which is the set [`Zero`] describes, where
-/// `Default` would also admit types with no zero. `batch_to_space` never pads, so it asks for
-/// `Clone` alone.
+/// The padding is `A::default()`, the crate's one fill value for new elements: TensorFlow pads
+/// with `T(0)`, which is `A::default()` for every TensorFlow dtype. `batch_to_space` never pads,
+/// so it asks for `Clone` alone.
+///
+/// `block_shape` is an [`IntList`](crate::IntList), `paddings` and `crops` are
+/// [`IntPairs`](crate::IntPairs) (`&[[start, end], ..]` of any integer type, or a 2-D ndarray
+/// array); negative values are TensorFlow's errors.
 ///
 /// ```
 /// use ndarray::Array;
