@@ -8,8 +8,8 @@ use ndarray::{ArrayBase, ArrayRef, Data, Ix1, Ix2};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::private::{private_decl, private_impl};
-use crate::values::decimal;
+use crate::util::sealed::{private_decl, private_impl};
+use crate::util::values::decimal;
 
 /// A list of integers that TensorFlow takes as a 1-D tensor: `begin`, `end`, `strides`, `size`,
 /// `multiples`, `perm`, axis lists, split sizes, `block_shape`, `seq_lengths`, shapes.
@@ -155,9 +155,9 @@ impl Ints {
             Ok(Ints(Repr::Inline(values, len)))
         } else {
             let mut values = Vec::new();
-            values.try_reserve_exact(len).map_err(|_| Error::TooLarge {
-                shape: vec![len],
-            })?;
+            values
+                .try_reserve_exact(len)
+                .map_err(|_| Error::TooLarge { shape: vec![len] })?;
             for index in 0..len {
                 values.push(widen(index)?);
             }
@@ -176,7 +176,9 @@ impl<I: PrimInt> IntList for [I] {
     #[inline]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error> {
         // In range: collect reads indices below len only.
-        Ints::collect(self.len(), argument, |i| self.get(i).copied().unwrap_or(I::zero()))
+        Ints::collect(self.len(), argument, |i| {
+            self.get(i).copied().unwrap_or(I::zero())
+        })
     }
 
     private_impl! {}
@@ -319,10 +321,19 @@ mod tests {
     fn every_container_widens_the_same() {
         let expected: &[i64] = &[3, -1, 2];
         assert_eq!(&*widen(&[3i8, -1, 2], Argument::Begin).unwrap(), expected);
-        assert_eq!(&*widen(&vec![3isize, -1, 2], Argument::Begin).unwrap(), expected);
-        assert_eq!(&*widen(&[3i128, -1, 2][..], Argument::Begin).unwrap(), expected);
+        assert_eq!(
+            &*widen(&vec![3isize, -1, 2], Argument::Begin).unwrap(),
+            expected
+        );
+        assert_eq!(
+            &*widen(&[3i128, -1, 2][..], Argument::Begin).unwrap(),
+            expected
+        );
         let a: Array1<i32> = array![2, -1, 3];
-        assert_eq!(&*widen(&a.slice(s![..;-1]), Argument::Begin).unwrap(), expected);
+        assert_eq!(
+            &*widen(&a.slice(s![..;-1]), Argument::Begin).unwrap(),
+            expected
+        );
         let long: Vec<u16> = (0..20).collect();
         assert_eq!(widen(&long, Argument::Size).unwrap().len(), 20);
         assert_eq!(widen(&long, Argument::Size).unwrap()[19], 19);
@@ -346,7 +357,10 @@ mod tests {
     #[test]
     fn pairs_from_every_container() {
         let expected = vec![[1i64, 2], [3, 4]];
-        assert_eq!([[1u8, 2], [3, 4]].__widen_pairs(Argument::Begin).unwrap(), expected);
+        assert_eq!(
+            [[1u8, 2], [3, 4]].__widen_pairs(Argument::Begin).unwrap(),
+            expected
+        );
         let a = array![[1, 3], [2, 4]];
         assert_eq!(a.t().__widen_pairs(Argument::Begin).unwrap(), expected);
         assert_eq!(a.t().__shape(), [2, 2]);

@@ -119,40 +119,46 @@
 
 #![warn(missing_docs)]
 
-mod apply;
-mod assign;
-mod elems;
 mod error;
-mod explain;
-mod ext;
-mod grad;
 mod int_list;
-mod masks;
-mod move_ext;
 mod ops;
-mod owned;
-mod parse;
-mod plan;
 pub mod porting;
-mod private;
-mod resolve;
-mod spec;
+mod strided;
 pub mod tf_docs;
-mod tf_slice;
-mod values;
+mod util;
 
+// The public API, by family. Everything is also in the prelude.
 pub use error::{Argument, Error};
-pub use ext::TfSliceExt;
+
+// tf.strided_slice and tf.slice (src/strided/)
 #[allow(deprecated)]
-pub use grad::strided_slice_grad;
-pub use grad::tf_strided_slice_grad;
+pub use strided::strided_slice_grad;
+pub use strided::{
+    Entry, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
+    tf_strided_slice_grad,
+};
+
+// the integer-list rule, list inputs and typed results, shared by every family (src/int_list.rs,
+// src/ops/)
 pub use int_list::{IntList, IntPairs};
-pub use masks::Masks;
-pub use move_ext::TfSliceMoveExt;
-pub use ops::*;
-pub use plan::{OutputAxis, Plan};
-pub use resolve::MAX_SPEC_LEN;
-pub use spec::{Entry, StridedSlice};
+pub use ops::{ArrayLike, MaskedDim};
+
+// joining: split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose
+// (src/ops/join/)
+pub use ops::join::{
+    NumOrSizeSplits, PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt,
+    SplitMoveExt, TileExt, TransposeExt, ViewMoveExt, tf_concat, tf_stack,
+};
+
+// gathering: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot
+// (src/ops/gather/)
+pub use ops::gather::{
+    BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, tf_dynamic_stitch, tf_one_hot,
+};
+
+// space: space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
+// extract_image_patches (src/ops/space/)
+pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -161,15 +167,29 @@ struct ReadmeDoctests;
 
 /// Everything a call needs: `use ndarray_tfslice::prelude::*;`.
 pub mod prelude {
-    pub use crate::error::{Argument, Error};
-    pub use crate::ext::TfSliceExt;
+    #[doc(inline)]
     #[allow(deprecated)]
-    pub use crate::grad::strided_slice_grad;
-    pub use crate::grad::tf_strided_slice_grad;
-    pub use crate::int_list::{IntList, IntPairs};
-    pub use crate::masks::Masks;
-    pub use crate::move_ext::TfSliceMoveExt;
-    pub use crate::ops::*;
-    pub use crate::plan::{OutputAxis, Plan};
-    pub use crate::spec::{Entry, StridedSlice};
+    pub use crate::strided_slice_grad;
+    #[doc(inline)]
+    pub use crate::{Argument, Error};
+    #[doc(inline)]
+    pub use crate::{
+        ArrayLike, IntList, IntPairs, MaskedDim, NumOrSizeSplits, SplitMoveExt, ViewMoveExt,
+    };
+    #[doc(inline)]
+    pub use crate::{
+        BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, tf_dynamic_stitch, tf_one_hot,
+    };
+    #[doc(inline)]
+    pub use crate::{
+        Entry, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
+        tf_strided_slice_grad,
+    };
+    #[doc(inline)]
+    pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+    #[doc(inline)]
+    pub use crate::{
+        PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,
+        tf_concat, tf_stack,
+    };
 }

@@ -5,8 +5,8 @@
 use ndarray::{ArrayBase, ArrayRef, ArrayView, Data, Dimension};
 
 use crate::error::Error;
-use crate::grad::try_vec;
-use crate::private::{private_decl, private_impl};
+use crate::util::alloc::try_vec;
+use crate::util::sealed::{private_decl, private_impl};
 
 /// An item of a list input: an owned array (`Array2<f32>`), a view (`ArrayView2<f32>`), an
 /// `ArcArray`/`CowArray`, or a reference to any of them (`&Array2<f32>`), of any dimension type.
@@ -81,7 +81,9 @@ impl<T: ArrayLike + ?Sized> ArrayLike for &T {
 }
 
 /// Views of every item, reserved fallibly (a list is as long as the user made it).
-pub(crate) fn views<T: ArrayLike>(values: &[T]) -> Result<Vec<ArrayView<'_, T::Elem, T::Dim>>, Error> {
+pub(crate) fn views<T: ArrayLike>(
+    values: &[T],
+) -> Result<Vec<ArrayView<'_, T::Elem, T::Dim>>, Error> {
     let mut out = try_vec(&[values.len()])?;
     out.extend(values.iter().map(ArrayLike::__view));
     Ok(out)

@@ -5,7 +5,7 @@
 use ndarray::{Dim, Dimension, Ix1, Ix2, Ix3, Ix4, Ix5, Ix6, IxDyn};
 
 use crate::error::Error;
-use crate::private::{private_decl, private_impl};
+use crate::util::sealed::{private_decl, private_impl};
 
 /// The dimension type of `rank(Self) - rank(M) + 1` axes: what `tf_boolean_mask` returns for an
 /// input of dimension `Self` and a mask of dimension `M`, and what `tf_dynamic_stitch` returns for

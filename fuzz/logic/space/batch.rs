@@ -76,7 +76,9 @@ fn rows(input: &mut Input, m: usize, dims: &[usize], block_shape: &[usize]) -> V
     } else {
         m
     };
-    let mut rows: Vec<[usize; 2]> = (0..n).map(|_| [input.list_size(), input.list_size()]).collect();
+    let mut rows: Vec<[usize; 2]> = (0..n)
+        .map(|_| [input.list_size(), input.list_size()])
+        .collect();
     if !block_shape.is_empty() && input.bool() {
         for ((row, &b), &d) in rows.iter_mut().zip(block_shape).zip(dims.iter().skip(1)) {
             if b != 0 {
