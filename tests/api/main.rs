@@ -6,3 +6,4 @@ mod int_list;
 mod lists;
 mod moves;
 mod typed;
+mod yolo;
