@@ -28,13 +28,21 @@ fn sigmoid(v: f32) -> f32 {
     1.0 / (1.0 + (-v).exp())
 }
 
-/// `yolo_boxes(pred, anchors, classes)`: `(bbox, objectness, class_probs)` for `pred` of shape
+/// What `yolo_boxes` returns (its `pred_box`, used only by the loss, left out): `bbox`,
+/// `objectness`, `class_probs`.
+pub struct Boxes {
+    pub bbox: Array5<f32>,
+    pub objectness: Array5<f32>,
+    pub class_probs: Array5<f32>,
+}
+
+/// `yolo_boxes(pred, anchors, classes)` for `pred` of shape
 /// `(batch, grid, grid, anchors, 5 + classes)`.
 pub fn yolo_boxes(
     pred: ArrayView5<'_, f32>,
     anchors: ArrayView2<'_, f32>,
     classes: usize,
-) -> Result<(Array5<f32>, Array5<f32>, Array5<f32>), Error> {
+) -> Result<Boxes, Error> {
     // grid_size = tf.shape(pred)[1:3]
     let grid_size = [pred.shape()[1], pred.shape()[2]];
     // box_xy, box_wh, objectness, class_probs = tf.split(pred, (2, 2, 1, classes), axis=-1)
@@ -53,14 +61,18 @@ pub fn yolo_boxes(
     let size = array![grid_size[0] as f32, grid_size[1] as f32];
     let box_xy = (&box_xy + &grid) / &size;
     // box_wh = tf.exp(box_wh) * anchors
-    let box_wh = box_wh.mapv(f32::exp) * &anchors;
+    let box_wh = box_wh.mapv(f32::exp) * anchors;
 
     let half = &box_wh / 2.0;
     let box_x1y1 = &box_xy - &half;
     let box_x2y2 = &box_xy + &half;
     // bbox = tf.concat([box_x1y1, box_x2y2], axis=-1)
     let bbox = tf_concat(&[box_x1y1, box_x2y2], -1)?;
-    Ok((bbox, objectness, class_probs))
+    Ok(Boxes {
+        bbox,
+        objectness,
+        class_probs,
+    })
 }
 
 /// One class's boxes (`[y1, x1, y2, x2]` rows) and scores, above the threshold.
@@ -76,7 +88,11 @@ pub fn decode(
     classes: usize,
     threshold: f32,
 ) -> Result<Vec<ClassBoxes>, Error> {
-    let (bbox, objectness, class_probs) = yolo_boxes(pred, anchors, classes)?;
+    let Boxes {
+        bbox,
+        objectness,
+        class_probs,
+    } = yolo_boxes(pred, anchors, classes)?;
     // box_x1y1, box_x2y2 = tf.split(bbox, 2, axis=-1)
     let halves = bbox.tf_split(2, -1)?;
     // boxes = tf.concat([box_x1y1[..., ::-1], box_x2y2[..., ::-1]], axis=-1): `[..., ::-1]` is
@@ -131,7 +147,7 @@ pub fn check() -> Result<Vec<usize>, String> {
     let anchor_rows = data["anchors"].as_array().ok_or("anchors")?;
     let anchors: Vec<f32> = anchor_rows
         .iter()
-        .flat_map(|r| floats(r))
+        .flat_map(floats)
         .map(|v| v as f32)
         .collect();
     let anchors =

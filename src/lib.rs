@@ -79,9 +79,9 @@
 //! | `tf.transpose(x, perm)`; `tf.transpose(x)` | [`x.tf_transpose(&perm)`](TransposeExt::tf_transpose); ndarray's `x.t()` | `ArrayView<A, D>` |
 //! | `tf.gather(x, indices, axis, batch_dims)` | [`x.tf_gather(&indices, axis, batch_dims)`](GatherExt::tf_gather) | `ArrayD<A>` |
 //! | `tf.gather_nd(x, indices, batch_dims)` | [`x.tf_gather_nd(&indices, batch_dims)`](GatherNdExt::tf_gather_nd) | `ArrayD<A>` |
-//! | `tf.boolean_mask(x, mask, axis)` | [`x.tf_boolean_mask(&mask, axis)`](BooleanMaskExt::tf_boolean_mask) | `Array<A, <D as MaskedDim<E>>::Masked>` |
+//! | `tf.boolean_mask(x, mask, axis)` | [`x.tf_boolean_mask(&mask, axis)`](BooleanMaskExt::tf_boolean_mask) | `Array<A, Masked<D, E>>` |
 //! | `tf.dynamic_partition(x, partitions, n)` | [`x.tf_dynamic_partition(&partitions, n)`](DynamicPartitionExt::tf_dynamic_partition) | `Vec<ArrayD<A>>` |
-//! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `Array<A, <D as MaskedDim<E>>::Masked>` |
+//! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `Array<A, Masked<D, E>>` |
 //! | `tf.one_hot(indices, depth, on_value, off_value, axis)` | [`tf_one_hot(&indices, depth, on, off, axis)`](tf_one_hot) | `Array<A, E::Larger>` |
 //! | `tf.nn.space_to_depth(x, b)`, `tf.nn.depth_to_space(x, b)` (NHWC) | [`x.tf_space_to_depth(b)`](SpaceToDepthExt::tf_space_to_depth), [`x.tf_depth_to_space(b)`](SpaceToDepthExt::tf_depth_to_space) | `Array<A, D>` |
 //! | `tf.space_to_batch_nd(x, block_shape, paddings)`, `tf.batch_to_space(x, block_shape, crops)` | [`x.tf_space_to_batch_nd(&block_shape, &paddings)`](SpaceToBatchExt::tf_space_to_batch_nd), [`x.tf_batch_to_space_nd(&block_shape, &crops)`](SpaceToBatchExt::tf_batch_to_space_nd) | `Array<A, D>` |
@@ -141,7 +141,7 @@ pub use strided::{
 // the integer-list rule, list inputs and typed results, shared by every family (src/int_list.rs,
 // src/ops/)
 pub use int_list::{IntList, IntPairs};
-pub use ops::{ArrayLike, MaskedDim};
+pub use ops::{ArrayLike, Masked, MaskedDim};
 
 // joining: split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose
 // (src/ops/join/)
@@ -174,7 +174,7 @@ pub mod prelude {
     pub use crate::{Argument, Error};
     #[doc(inline)]
     pub use crate::{
-        ArrayLike, IntList, IntPairs, MaskedDim, NumOrSizeSplits, SplitMoveExt, ViewMoveExt,
+        ArrayLike, IntList, IntPairs, Masked, MaskedDim, NumOrSizeSplits, SplitMoveExt, ViewMoveExt,
     };
     #[doc(inline)]
     pub use crate::{

@@ -18,4 +18,4 @@ pub(crate) mod space;
 pub(crate) mod typed;
 
 pub use operand::ArrayLike;
-pub use typed::MaskedDim;
+pub use typed::{Masked, MaskedDim};

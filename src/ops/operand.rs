@@ -80,10 +80,11 @@ impl<T: ArrayLike + ?Sized> ArrayLike for &T {
     private_impl! {}
 }
 
+/// Views of a list's items.
+type Views<'a, T> = Vec<ArrayView<'a, <T as ArrayLike>::Elem, <T as ArrayLike>::Dim>>;
+
 /// Views of every item, reserved fallibly (a list is as long as the user made it).
-pub(crate) fn views<T: ArrayLike>(
-    values: &[T],
-) -> Result<Vec<ArrayView<'_, T::Elem, T::Dim>>, Error> {
+pub(crate) fn views<T: ArrayLike>(values: &[T]) -> Result<Views<'_, T>, Error> {
     let mut out = try_vec(&[values.len()])?;
     out.extend(values.iter().map(ArrayLike::__view));
     Ok(out)

@@ -40,6 +40,17 @@ pub trait MaskedDim<M: Dimension>: Dimension {
     private_decl! {}
 }
 
+/// The dimension type [`MaskedDim`] gives: `Masked<D, E>` is `<D as MaskedDim<E>>::Masked`, the
+/// result of `tf_boolean_mask` on a `D` input with an `E` mask.
+///
+/// ```
+/// use ndarray::{Ix1, Ix2, Ix3};
+/// use ndarray_tfslice::Masked;
+/// let _: Option<Masked<Ix3, Ix2>> = None::<Ix2>;
+/// let _: Option<Masked<Ix2, Ix1>> = None::<Ix2>;
+/// ```
+pub type Masked<D, E> = <D as MaskedDim<E>>::Masked;
+
 macro_rules! masked {
     ($x:ty, $m:ty => $out:ty) => {
         impl MaskedDim<$m> for $x {

@@ -40,6 +40,7 @@ fn dynamic_stitch_takes_any_array_kind() -> Result<(), Error> {
         tf_dynamic_stitch(&[i0.view(), i1.view()], &[d0.view(), d1.view()])?,
         want
     );
-    assert_eq!(tf_dynamic_stitch(&vec![i0, i1], &vec![d0, d1])?, want);
+    let (indices, data): (Vec<_>, Vec<_>) = (vec![i0, i1], vec![d0, d1]);
+    assert_eq!(tf_dynamic_stitch(&indices, &data)?, want);
     Ok(())
 }

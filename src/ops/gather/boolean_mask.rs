@@ -3,7 +3,7 @@
 use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
-use crate::ops::typed::{MaskedDim, dim_of};
+use crate::ops::typed::{Masked, MaskedDim, dim_of};
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
 use crate::util::owned::{c_order, from_c_order};
@@ -91,7 +91,7 @@ pub trait BooleanMaskExt<A, D: Dimension> {
         &self,
         mask: &ArrayRef<bool, E>,
         axis: isize,
-    ) -> Result<Array<A, D::Masked>, Error>
+    ) -> Result<Array<A, Masked<D, E>>, Error>
     where
         A: Clone,
         D: MaskedDim<E>;
@@ -104,7 +104,7 @@ impl<A, D: Dimension> BooleanMaskExt<A, D> for ArrayRef<A, D> {
         &self,
         mask: &ArrayRef<bool, E>,
         axis: isize,
-    ) -> Result<Array<A, D::Masked>, Error>
+    ) -> Result<Array<A, Masked<D, E>>, Error>
     where
         A: Clone,
         D: MaskedDim<E>,
@@ -112,7 +112,7 @@ impl<A, D: Dimension> BooleanMaskExt<A, D> for ArrayRef<A, D> {
         let plan = MaskPlan::new(self.shape(), mask, axis)?;
         let mut out = try_vec::<A>(&plan.out_shape)?;
         plan.copy_kept(&c_order(self)?, &mut out);
-        from_c_order(dim_of::<D::Masked>(&plan.out_shape)?, out)
+        from_c_order(dim_of::<Masked<D, E>>(&plan.out_shape)?, out)
     }
 
     private_impl! {}

@@ -6,7 +6,7 @@ use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::ops::operand::ArrayLike;
-use crate::ops::typed::{MaskedDim, dim_of};
+use crate::ops::typed::{Masked, MaskedDim, dim_of};
 use crate::util::alloc::try_vec;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::shape::{prepend, unravel};
@@ -91,10 +91,13 @@ use crate::util::values::widen;
 /// assert!(x.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-12));
 /// # Ok::<(), Error>(())
 /// ```
+// The result type spells TensorFlow's rank rule (data rank - indices rank + 1); an alias would
+// only hide it from the docs.
+#[allow(clippy::type_complexity)]
 pub fn tf_dynamic_stitch<I, T>(
     indices: &[I],
     data: &[T],
-) -> Result<Array<T::Elem, <T::Dim as MaskedDim<I::Dim>>::Masked>, Error>
+) -> Result<Array<T::Elem, Masked<T::Dim, I::Dim>>, Error>
 where
     I: ArrayLike,
     I::Elem: PrimInt,
@@ -108,10 +111,10 @@ where
     let mut data_views = try_vec::<ArrayViewD<'_, T::Elem>>(&[data.len()])?;
     data_views.extend(data.iter().map(|d| d.__view().into_dyn()));
     let (indices, data) = (&index_views[..], &data_views[..]);
-    let merged = stitch(&indices, &data)?;
+    let merged = stitch(indices, data)?;
     let shape = merged.shape().to_vec();
     merged
-        .into_shape_with_order(dim_of::<<T::Dim as MaskedDim<I::Dim>>::Masked>(&shape)?)
+        .into_shape_with_order(dim_of::<Masked<T::Dim, I::Dim>>(&shape)?)
         .map_err(|e| Error::Internal(format!("stitch result: {e}")))
 }
 
