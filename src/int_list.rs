@@ -2,6 +2,7 @@
 //! [`IntPairs`] (`paddings`, `crops`), each accepting any primitive integer type in any container
 //! a port is likely to hold it in.
 
+use std::borrow::Cow;
 use std::ops::Deref;
 
 use ndarray::{ArrayBase, ArrayRef, Data, Ix1, Ix2};
@@ -50,6 +51,16 @@ use crate::util::values::decimal;
 /// # Ok::<(), Error>(())
 /// ```
 pub trait IntList {
+    /// The integer type of the values.
+    #[doc(hidden)]
+    type Int: PrimInt;
+
+    /// The values as a slice, without copying where they already are one (slices, arrays,
+    /// `Vec`s, contiguous ndarray arrays): the strided-slice views must not pay for their
+    /// arguments.
+    #[doc(hidden)]
+    fn __ints(&self) -> Cow<'_, [Self::Int]>;
+
     /// The values widened to `i64`.
     #[doc(hidden)]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error>;
@@ -173,6 +184,13 @@ pub(crate) fn widen<L: IntList + ?Sized>(values: &L, argument: Argument) -> Resu
 }
 
 impl<I: PrimInt> IntList for [I] {
+    type Int = I;
+
+    #[inline]
+    fn __ints(&self) -> Cow<'_, [I]> {
+        Cow::Borrowed(self)
+    }
+
     #[inline]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error> {
         // In range: collect reads indices below len only.
@@ -185,6 +203,13 @@ impl<I: PrimInt> IntList for [I] {
 }
 
 impl<I: PrimInt, const N: usize> IntList for [I; N] {
+    type Int = I;
+
+    #[inline]
+    fn __ints(&self) -> Cow<'_, [I]> {
+        Cow::Borrowed(self)
+    }
+
     #[inline]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error> {
         self[..].__widen(argument)
@@ -194,6 +219,13 @@ impl<I: PrimInt, const N: usize> IntList for [I; N] {
 }
 
 impl<I: PrimInt> IntList for Vec<I> {
+    type Int = I;
+
+    #[inline]
+    fn __ints(&self) -> Cow<'_, [I]> {
+        Cow::Borrowed(self)
+    }
+
     #[inline]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error> {
         self[..].__widen(argument)
@@ -203,6 +235,17 @@ impl<I: PrimInt> IntList for Vec<I> {
 }
 
 impl<I: PrimInt> IntList for ArrayRef<I, Ix1> {
+    type Int = I;
+
+    #[inline]
+    fn __ints(&self) -> Cow<'_, [I]> {
+        // Any layout: a strided or reversed view is copied in index order.
+        match self.as_slice() {
+            Some(values) => Cow::Borrowed(values),
+            None => Cow::Owned(self.iter().copied().collect()),
+        }
+    }
+
     #[inline]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error> {
         // Indexing follows the view's strides, whatever its layout.
@@ -215,6 +258,13 @@ impl<I: PrimInt> IntList for ArrayRef<I, Ix1> {
 }
 
 impl<I: PrimInt, S: Data<Elem = I>> IntList for ArrayBase<S, Ix1> {
+    type Int = I;
+
+    #[inline]
+    fn __ints(&self) -> Cow<'_, [I]> {
+        (**self).__ints()
+    }
+
     #[inline]
     fn __widen(&self, argument: Argument) -> Result<Ints, Error> {
         (**self).__widen(argument)

@@ -2,8 +2,8 @@
 
 use ndarray::{ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
 
-use crate::error::{Argument, Error};
-use crate::int_list::{IntList, widen};
+use crate::error::Error;
+use crate::int_list::IntList;
 use crate::strided::apply::slice_view;
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
@@ -335,9 +335,9 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         slice_view(
             self.view().into_dyn(),
             self.shape(),
-            &widen(begin, Argument::Begin)?,
-            &widen(end, Argument::End)?,
-            &widen(strides, Argument::Strides)?,
+            &begin.__ints(),
+            &end.__ints(),
+            &strides.__ints(),
             masks,
         )
     }
@@ -353,9 +353,9 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         let mut elems = Elems::new();
         resolve(
             self.shape(),
-            &widen(begin, Argument::Begin)?,
-            &widen(end, Argument::End)?,
-            &widen(strides, Argument::Strides)?,
+            &begin.__ints(),
+            &end.__ints(),
+            &strides.__ints(),
             masks,
             &mut elems,
         )?;
@@ -369,7 +369,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         size: &Z,
     ) -> Result<ArrayView<'_, A, D>, Error> {
         let mut view = self.view();
-        let (begin, size) = (widen(begin, Argument::Begin)?, widen(size, Argument::Size)?);
+        let (begin, size) = (begin.__ints(), size.__ints());
         resolve_slice(self.shape(), &begin, &size, |axis, slice| {
             view.as_layout_ref_mut()
                 .slice_axis_inplace(Axis(axis), slice)

@@ -3,8 +3,8 @@
 
 use ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData};
 
-use crate::error::{Argument, Error};
-use crate::int_list::{IntList, widen};
+use crate::error::Error;
+use crate::int_list::IntList;
 use crate::strided::elems::Elems;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::resolve;
@@ -104,9 +104,9 @@ impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
         let mut elems = Elems::new();
         resolve(
             self.as_layout_ref().shape(),
-            &widen(begin, Argument::Begin)?,
-            &widen(end, Argument::End)?,
-            &widen(strides, Argument::Strides)?,
+            &begin.__ints(),
+            &end.__ints(),
+            &strides.__ints(),
             masks,
             &mut elems,
         )?;
@@ -118,7 +118,7 @@ impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
         begin: &B,
         size: &Z,
     ) -> Result<ArrayBase<S, D>, Error> {
-        let (begin, size) = (widen(begin, Argument::Begin)?, widen(size, Argument::Size)?);
+        let (begin, size) = (begin.__ints(), size.__ints());
         // The dimension, not a Vec: no allocation for fixed dimension types.
         let dim = self.as_layout_ref().raw_dim();
         resolve_slice(dim.slice(), &begin, &size, |axis, slice| {

@@ -149,11 +149,11 @@ impl StepSink for Vec<AxisStep> {
 /// Resolves `begin`/`end`/`strides`/`masks` against `shape`, pushing one step per output axis (and
 /// per dropped index) into `sink`, in output order. On `Err`, steps already pushed must be
 /// discarded by the caller.
-pub(crate) fn resolve<I: PrimInt>(
+pub(crate) fn resolve<B: PrimInt, N: PrimInt, T: PrimInt>(
     shape: &[usize],
-    begin: &[I],
-    end: &[I],
-    strides: &[I],
+    begin: &[B],
+    end: &[N],
+    strides: &[T],
     masks: Masks,
     sink: &mut impl StepSink,
 ) -> Result<(), Error> {
