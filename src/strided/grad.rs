@@ -60,11 +60,8 @@ where
 {
     let shape = dims(&widen(shape, Argument::Shape)?)?;
     let shape = &shape[..];
-    let (begin, end, strides) = (
-        widen(begin, Argument::Begin)?,
-        widen(end, Argument::End)?,
-        widen(strides, Argument::Strides)?,
-    );
+    // Borrowed, not widened: the spec's errors come in the forward slice's order.
+    let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
     let (begin, end, strides) = (&begin[..], &end[..], &strides[..]);
     let plan = Plan::from_raw(shape, begin, end, strides, masks)?;
     if plan.shape() != dy.shape() {
