@@ -2,6 +2,10 @@
 //! forms. The type-level tests only compile if each op returns the dimension type TensorFlow's
 //! rank rule implies; they also check values, so they could fail at run time too.
 
+#[path = "../common/mod.rs"]
+mod common;
+
+mod golden_int_lists;
 mod int_list;
 mod lists;
 mod moves;
