@@ -258,7 +258,7 @@ pub enum Error {
         input_shape: Vec<usize>,
     },
 
-    /// `strided_slice_grad`: `dy` must have exactly the forward slice's shape (no broadcasting).
+    /// `tf_strided_slice_grad`: `dy` must have exactly the forward slice's shape (no broadcasting).
     #[error(
         "shape of dy was {} instead of {} (the gradient of `x[{spec}]` on an input of shape {})",
         tf_shape(dy_shape),
