@@ -179,3 +179,55 @@ fn values_past_i64_are_named() {
         })
     ));
 }
+
+mod same_in_every_container {
+    use ndarray::{Array1, Array3, ArrayView1, s};
+    use ndarray_tfslice::prelude::*;
+    use proptest::prelude::*;
+
+    /// `values` as a reversed (negative-stride, non-contiguous) view of another array.
+    fn reversed(values: &[i64]) -> Array1<i64> {
+        values.iter().rev().copied().collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any list, negative and out-of-range values included: the slice, the Vec, a narrower
+        /// integer type, a contiguous Array1 and a reversed view give the same Ok or Err.
+        #[test]
+        fn every_form_gives_the_same_answer(list in prop::collection::vec(-4i64..5, 0..5)) {
+            let x = Array3::from_shape_fn((2, 3, 4), |(i, j, k)| 100 * i + 10 * j + k);
+            let back = reversed(&list);
+            let view: ArrayView1<i64> = back.slice(s![..;-1]);
+            let narrow: Vec<i8> = list.iter().map(|&v| v as i8).collect();
+            let array = Array1::from(list.clone());
+
+            let tile = x.tf_tile(&list[..]);
+            prop_assert_eq!(&x.tf_tile(&list), &tile);
+            prop_assert_eq!(&x.tf_tile(&narrow), &tile);
+            prop_assert_eq!(&x.tf_tile(&array), &tile);
+            prop_assert_eq!(&x.tf_tile(&view), &tile);
+
+            let t = x.tf_transpose(&list[..]).map(|v| v.to_owned());
+            prop_assert_eq!(&x.tf_transpose(&view).map(|v| v.to_owned()), &t);
+            prop_assert_eq!(&x.tf_transpose(&narrow).map(|v| v.to_owned()), &t);
+
+            let r = x.tf_reverse(&list[..]).map(|v| v.to_owned());
+            prop_assert_eq!(&x.tf_reverse(&view).map(|v| v.to_owned()), &r);
+
+            let strides: Vec<i64> = list.iter().map(|&v| if v == 0 { 1 } else { v }).collect();
+            let v = x.tf_strided_slice(&list[..], &list[..], &strides, Masks::NONE).map(|v| v.to_owned());
+            prop_assert_eq!(
+                &x.tf_strided_slice(&view, &array, &strides, Masks::NONE).map(|v| v.to_owned()),
+                &v
+            );
+
+            let sl = x.tf_slice(&list[..], &list[..]).map(|v| v.to_owned());
+            prop_assert_eq!(&x.tf_slice(&view, &narrow).map(|v| v.to_owned()), &sl);
+
+            let split = x.tf_split(&list[..], -1).map(|p| p.len());
+            prop_assert_eq!(&x.tf_split(&view, -1).map(|p| p.len()), &split);
+        }
+    }
+}
