@@ -85,3 +85,41 @@ fn helpers_return_views_of_their_argument() -> Result<(), Error> {
     );
     Ok(())
 }
+
+/// Mutable views split into disjoint mutable parts, alive at once; empty parts behave as
+/// `tf_split`'s (their copies are fine).
+#[test]
+fn mutable_views_split_into_disjoint_parts() -> Result<(), Error> {
+    let mut x = ndarray::Array2::<i32>::zeros((2, 5));
+    {
+        let mut parts = x.view_mut().tf_split_move(&[2, 0, -1], 1)?;
+        assert_eq!(
+            parts.iter().map(|p| p.ncols()).collect::<Vec<_>>(),
+            [2, 0, 3]
+        );
+        assert_eq!(parts[1].to_owned().shape(), &[2, 0]);
+        for (i, part) in parts.iter_mut().enumerate() {
+            part.fill(i as i32 + 1);
+        }
+    }
+    assert_eq!(x, array![[1, 1, 3, 3, 3], [1, 1, 3, 3, 3]]);
+    {
+        let rows = x.view_mut().tf_unstack_move(-1)?;
+        assert_eq!(rows.len(), 5);
+        for (j, mut column) in rows.into_iter().enumerate() {
+            column += j as i32 * 10;
+        }
+    }
+    assert_eq!(x, array![[1, 11, 23, 33, 43], [1, 11, 23, 33, 43]]);
+    // The same errors as the borrowing forms.
+    assert_eq!(
+        x.view_mut().tf_split_move(3, 1).unwrap_err(),
+        x.tf_split(3, 1).unwrap_err()
+    );
+    assert!(x.view_mut().tf_unstack_move(2).is_err());
+    let empty = ndarray::Array2::<i32>::zeros((0, 3));
+    let mut e = empty.clone();
+    assert!(e.view_mut().tf_unstack_move(0)?.is_empty());
+    assert_eq!(e.view_mut().tf_split_move(3, 1)?.len(), 3);
+    Ok(())
+}

@@ -2,7 +2,9 @@
 //! and views with the input's lifetime come out, so a helper taking `ArrayView<'a, ..>` can
 //! return what it cut.
 
-use ndarray::{ArrayBase, ArrayView, Axis, Dimension, RawData, RemoveAxis, Slice};
+use ndarray::{
+    ArrayBase, ArrayView, ArrayViewMut, Axis, Dimension, RawData, RemoveAxis, Slice, ViewRepr,
+};
 
 use crate::error::{Argument, Error};
 use crate::int_list::{IntList, widen};
@@ -85,10 +87,11 @@ impl<S: RawData, D: Dimension> ViewMoveExt<S, D> for ArrayBase<S, D> {
 }
 
 /// [`tf_split`](crate::SplitExt::tf_split) and [`tf_unstack`](crate::SplitExt::tf_unstack) of a
-/// view, by value: the parts keep the view's lifetime.
+/// view, by value: the parts keep the view's lifetime. Implemented for `ArrayView` (parts are
+/// views) and `ArrayViewMut` (parts are disjoint mutable views, writable at once).
 ///
 /// Only views: the parts of an owned array would each need their own buffer.
-pub trait SplitMoveExt<'a, A, D: Dimension>: Sized {
+pub trait SplitMoveExt<S: RawData, D: Dimension>: Sized {
     /// [`tf_split`](crate::SplitExt::tf_split) by value.
     ///
     /// # Errors
@@ -106,13 +109,20 @@ pub trait SplitMoveExt<'a, A, D: Dimension>: Sized {
     /// let feats = array![[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0]];
     /// let parts = heads(feats.view())?;
     /// assert_eq!(parts[3], array![[5.0, 6.0]]);
+    ///
+    /// // Mutable parts, all alive at once.
+    /// let mut x = array![[0, 0, 0], [0, 0, 0]];
+    /// let mut parts = x.view_mut().tf_split_move(&[1, 2], 1)?;
+    /// parts[0].fill(1);
+    /// parts[1].fill(2);
+    /// assert_eq!(x, array![[1, 2, 2], [1, 2, 2]]);
     /// # Ok::<(), Error>(())
     /// ```
     fn tf_split_move<N: NumOrSizeSplits>(
         self,
         split: N,
         axis: isize,
-    ) -> Result<Vec<ArrayView<'a, A, D>>, Error>;
+    ) -> Result<Vec<ArrayBase<S, D>>, Error>;
 
     /// [`tf_unstack`](crate::SplitExt::tf_unstack) by value.
     ///
@@ -129,16 +139,22 @@ pub trait SplitMoveExt<'a, A, D: Dimension>: Sized {
     /// }
     /// let x = array![[1, 2], [3, 4]];
     /// assert_eq!(columns(x.view())?, vec![array![1, 3], array![2, 4]]);
+    ///
+    /// let mut y = array![[1, 2], [3, 4]];
+    /// for (i, mut row) in y.view_mut().tf_unstack_move(0)?.into_iter().enumerate() {
+    ///     row *= 10 * (i as i32 + 1);
+    /// }
+    /// assert_eq!(y, array![[10, 20], [60, 80]]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_unstack_move(self, axis: isize) -> Result<Vec<ArrayView<'a, A, D::Smaller>>, Error>
+    fn tf_unstack_move(self, axis: isize) -> Result<Vec<ArrayBase<S, D::Smaller>>, Error>
     where
         D: RemoveAxis;
 
     private_decl! {}
 }
 
-impl<'a, A, D: Dimension> SplitMoveExt<'a, A, D> for ArrayView<'a, A, D> {
+impl<'a, A, D: Dimension> SplitMoveExt<ViewRepr<&'a A>, D> for ArrayView<'a, A, D> {
     fn tf_split_move<N: NumOrSizeSplits>(
         self,
         split: N,
@@ -168,6 +184,49 @@ impl<'a, A, D: Dimension> SplitMoveExt<'a, A, D> for ArrayView<'a, A, D> {
         let len = self.len_of(Axis(axis));
         let mut parts = try_vec(&[len])?;
         parts.extend((0..len).map(|i| self.clone().index_axis_move(Axis(axis), i)));
+        Ok(parts)
+    }
+
+    private_impl! {}
+}
+
+impl<'a, A, D: Dimension> SplitMoveExt<ViewRepr<&'a mut A>, D> for ArrayViewMut<'a, A, D> {
+    fn tf_split_move<N: NumOrSizeSplits>(
+        self,
+        split: N,
+        axis: isize,
+    ) -> Result<Vec<ArrayViewMut<'a, A, D>>, Error> {
+        let splits = split.__splits()?;
+        let (axis, plan) = resolve_split(self.shape(), as_split(&splits), axis)?;
+        let mut parts = try_vec(&[plan.count()])?;
+        // A mutable view cannot be cloned: the parts are split off the front one by one
+        // (disjoint by construction). The sizes add up to the axis, so every split is in range.
+        let mut rest = self;
+        for size in plan.sizes() {
+            let (mut part, tail) = rest.split_at(Axis(axis), size);
+            // split_at keeps an empty part's stride; re-slicing the whole axis sets it to 0 as
+            // slicing does, so an empty part behaves as tf_split's (see split.rs).
+            part.slice_axis_inplace(Axis(axis), Slice::from(..));
+            parts.push(part);
+            rest = tail;
+        }
+        Ok(parts)
+    }
+
+    fn tf_unstack_move(self, axis: isize) -> Result<Vec<ArrayViewMut<'a, A, D::Smaller>>, Error>
+    where
+        D: RemoveAxis,
+    {
+        let axis = resolve_axis("tf_unstack", "axis", axis, self.ndim())?;
+        let len = self.len_of(Axis(axis));
+        let mut parts = try_vec(&[len])?;
+        let mut rest = self;
+        for _ in 0..len {
+            // One index off the front; len was checked, so 1 <= the remaining length.
+            let (head, tail) = rest.split_at(Axis(axis), 1);
+            parts.push(head.index_axis_move(Axis(axis), 0));
+            rest = tail;
+        }
         Ok(parts)
     }
 
