@@ -1,9 +1,10 @@
 //! `tf.one_hot`: indices as one-hot vectors along a new axis.
 
-use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
+use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::PrimInt;
 
 use crate::error::Error;
+use crate::ops::typed::dim_of;
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::owned::from_c_order;
 use crate::util::zeroed::zeroed_like;
@@ -16,6 +17,9 @@ use crate::util::zeroed::zeroed_like;
 /// `result[i.., d, j..] = if indices[i.., j..] == d { on_value } else { off_value }`.
 /// An index outside `[0, depth)`, negative ones included, gives a row of `off_value` only, as in
 /// TensorFlow; so does an index too wide for `i64`.
+///
+/// The result's dimension type is `E::Larger`: one axis more than `indices` (`Ix2` for `Ix1`
+/// indices), so no `into_dimensionality` is needed.
 ///
 /// `indices` may be any primitive integer array (TensorFlow takes `uint8`, `int8`, `int32` and
 /// `int64`); `on_value` and `off_value` any `Clone + 'static` type (TensorFlow's defaults are
@@ -47,7 +51,6 @@ use crate::util::zeroed::zeroed_like;
 ///         [0.0, 0.0, 0.0], // one_hot(-1)
 ///         [0.0, 5.0, 0.0], // one_hot(1)
 ///     ]
-///     .into_dyn()
 /// );
 ///
 /// let indices = array![[0, 2], [1, -1]];
@@ -64,12 +67,11 @@ use crate::util::zeroed::zeroed_like;
 ///             [0.0, 0.0, 0.0], // one_hot(-1)
 ///         ],
 ///     ]
-///     .into_dyn()
 /// );
 ///
 /// // Using TensorFlow's default values (1 and 0) for on_value and off_value:
 /// let output = tf_one_hot(&array![0, 1, 2], 3, 1.0f32, 0.0, -1)?;
-/// assert_eq!(output, Array2::<f32>::eye(3).into_dyn());
+/// assert_eq!(output, Array2::<f32>::eye(3));
 ///
 /// // The seed's shape rules: features x depth for axis = -1, depth x features for axis = 0;
 /// // batch x depth x features for axis = 1 on a [batch, features] matrix.
@@ -90,7 +92,7 @@ pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone + 'static>(
     on_value: A,
     off_value: A,
     axis: isize,
-) -> Result<ArrayD<A>, Error> {
+) -> Result<Array<A, E::Larger>, Error> {
     let rank = indices.ndim();
     let axis = match axis {
         -1 => rank,
@@ -136,5 +138,5 @@ pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone + 'static>(
             }
         }
     }
-    from_c_order(IxDyn(&out_shape), out)
+    from_c_order(dim_of::<E::Larger>(&out_shape)?, out)
 }
