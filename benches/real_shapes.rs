@@ -234,7 +234,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("real_image_nchw_copy");
     g.bench_function("tfslice", |b| {
         b.iter(|| {
-            let t = img.tf_transpose(Some(&[0, 3, 1, 2])).expect("perm");
+            let t = img.tf_transpose(&[0, 3, 1, 2]).expect("perm");
             black_box(t.to_standard_layout().expect("ok"))
         })
     });
@@ -256,7 +256,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("real_image_nhwc_copy");
     g.bench_function("tfslice", |b| {
         b.iter(|| {
-            let t = nchw.tf_transpose(Some(&[0, 2, 3, 1])).expect("perm");
+            let t = nchw.tf_transpose(&[0, 2, 3, 1]).expect("perm");
             black_box(t.to_standard_layout().expect("ok"))
         })
     });
@@ -438,7 +438,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("real_rgba_nchw_copy");
     g.bench_function("tfslice", |b| {
         b.iter(|| {
-            let t = rgba.tf_transpose(Some(&[0, 3, 1, 2])).expect("perm");
+            let t = rgba.tf_transpose(&[0, 3, 1, 2]).expect("perm");
             black_box(t.to_standard_layout().expect("ok"))
         })
     });

@@ -51,7 +51,7 @@
 //! | `var[begin:end:strides].assign(value)` / `TensorStridedSliceUpdate` | [`x.tf_strided_slice_assign(.., &value)`](TfSliceExt::tf_strided_slice_assign) | `()` |
 //! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`tf_strided_slice_grad(&shape, .., &dy)`](tf_strided_slice_grad) | `ArrayD<A>` |
 //! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(&spec)`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` |
-//! | any view as a C-order tensor (NHWC to NCHW: `tf.transpose(x, [0, 3, 1, 2])`) | [`x.tf_transpose(Some(&perm))?.to_standard_layout()`](StandardLayoutExt::to_standard_layout) | `Array<A, D>` |
+//! | any view as a C-order tensor (NHWC to NCHW: `tf.transpose(x, [0, 3, 1, 2])`) | [`x.tf_transpose(&perm)?.to_standard_layout()`](StandardLayoutExt::to_standard_layout) | `Array<A, D>` |
 //! | the same, consuming an owned array or a view (the view's lifetime kept) | [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move), [`x.tf_slice_move(..)`](TfSliceMoveExt::tf_slice_move) | `ArrayBase<S, IxDyn>`, `ArrayBase<S, D>` |
 //! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]` | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
 //! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |

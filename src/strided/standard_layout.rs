@@ -24,7 +24,7 @@ pub trait StandardLayoutExt<A, D: Dimension> {
     /// Which to use:
     /// - a view that is already in C order needs no copy (`view.as_slice()` is `Some`);
     /// - `x.to_standard_layout()?` for a C-order copy of any view, for example the NHWC to NCHW
-    ///   conversion `x.tf_transpose(Some(&[0, 3, 1, 2]))?.to_standard_layout()?`;
+    ///   conversion `x.tf_transpose(&[0, 3, 1, 2])?.to_standard_layout()?`;
     /// - not ndarray's `view.to_owned()` when the layout matters: for a view contiguous in
     ///   memory but not in C order (a reversal `x[..., ::-1]` of a whole array, a transpose) it
     ///   keeps the view's strides, and for other views it copies element by element;
@@ -44,7 +44,7 @@ pub trait StandardLayoutExt<A, D: Dimension> {
     ///
     /// // An NHWC batch (1, 2, 2, 3) to NCHW (1, 3, 2, 2), row-major.
     /// let nhwc = array![[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]];
-    /// let nchw = nhwc.tf_transpose(Some(&[0, 3, 1, 2]))?.to_standard_layout()?;
+    /// let nchw = nhwc.tf_transpose(&[0, 3, 1, 2])?.to_standard_layout()?;
     /// assert_eq!(nchw, array![[[[1, 4], [7, 10]], [[2, 5], [8, 11]], [[3, 6], [9, 12]]]]);
     /// assert_eq!(nchw.as_slice(), Some(&[1, 4, 7, 10, 2, 5, 8, 11, 3, 6, 9, 12][..]));
     ///
