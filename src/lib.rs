@@ -105,6 +105,7 @@ mod error;
 mod explain;
 mod ext;
 mod grad;
+mod index_spec;
 mod masks;
 mod move_ext;
 mod ops;
@@ -112,21 +113,28 @@ mod owned;
 mod parse;
 mod plan;
 mod private;
+pub mod rank;
 mod resolve;
 mod spec;
 pub mod tf_docs;
+mod tf_s;
 mod tf_slice;
+mod typed_spec;
 mod values;
 
 pub use error::{Argument, Error};
 pub use ext::TfSliceExt;
 pub use grad::strided_slice_grad;
+pub use index_spec::IndexSpec;
 pub use masks::Masks;
 pub use move_ext::TfSliceMoveExt;
 pub use ops::*;
 pub use plan::{OutputAxis, Plan};
 pub use resolve::MAX_SPEC_LEN;
 pub use spec::{Entry, StridedSlice};
+#[doc(hidden)]
+pub use typed_spec::__tf_s;
+pub use typed_spec::TypedSpec;
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -138,9 +146,12 @@ pub mod prelude {
     pub use crate::error::{Argument, Error};
     pub use crate::ext::TfSliceExt;
     pub use crate::grad::strided_slice_grad;
+    pub use crate::index_spec::IndexSpec;
     pub use crate::masks::Masks;
     pub use crate::move_ext::TfSliceMoveExt;
     pub use crate::ops::*;
     pub use crate::plan::{OutputAxis, Plan};
     pub use crate::spec::{Entry, StridedSlice};
+    pub use crate::tf_s;
+    pub use crate::typed_spec::TypedSpec;
 }

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::masks::Masks;
 use crate::private::{private_decl, private_impl};
 use crate::resolve::resolve;
-use crate::spec::StridedSlice;
+use crate::index_spec::IndexSpec;
 
 /// Strided slicing that consumes the array: `Array` stays an `Array` (keeping its whole buffer, as
 /// ndarray's `slice_move` does), a view stays a view with the input's lifetime.
@@ -44,21 +44,32 @@ pub trait TfSliceMoveExt<S: RawData, D: Dimension>: Sized {
         masks: Masks,
     ) -> Result<ArrayBase<S, IxDyn>, Error>;
 
-    /// [`tf_index`](crate::TfSliceExt::tf_index) by value.
+    /// [`tf_index`](crate::TfSliceExt::tf_index) by value: on a view, a view with the input's
+    /// lifetime (so a function can return a slice of the view it was given); on an owned array,
+    /// the same array sliced, without a copy. The dimension type follows from the spec as for
+    /// `tf_index`.
     ///
     /// # Errors
     /// As [`tf_index`](crate::TfSliceExt::tf_index).
     ///
     /// # Example
     /// ```
-    /// use ndarray::array;
+    /// use ndarray::{array, ArrayView1, ArrayView3};
     /// use ndarray_tfslice::prelude::*;
+    ///
+    /// // A helper returning a crop of the view it was given.
+    /// fn crop<'a>(img: ArrayView3<'a, u8>, h: usize, w: usize, c: usize) -> Result<ArrayView3<'a, u8>, Error> {
+    ///     img.tf_index_move(tf_s![h:h + c, w:w + c])
+    /// }
+    /// let img = ndarray::Array3::<u8>::zeros((8, 8, 3));
+    /// assert_eq!(crop(img.view(), 2, 3, 4)?.shape(), &[4, 4, 3]);
+    ///
     /// let x = array![[1, 2], [3, 4]];
-    /// let view = x.view().tf_index_move(&"..., 0".parse()?)?;
-    /// assert_eq!(view, array![1, 3].into_dyn());
+    /// let column: ArrayView1<i32> = x.view().tf_index_move(tf_s![..., 0])?;
+    /// assert_eq!(column, array![1, 3]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_index_move(self, spec: &StridedSlice) -> Result<ArrayBase<S, IxDyn>, Error>;
+    fn tf_index_move<P: IndexSpec<D>>(self, spec: P) -> Result<ArrayBase<S, P::Out>, Error>;
 
     private_decl! {}
 }
@@ -83,8 +94,8 @@ impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
         Ok(self.into_dyn().slice_move(elems.as_slice()))
     }
 
-    fn tf_index_move(self, spec: &StridedSlice) -> Result<ArrayBase<S, IxDyn>, Error> {
-        self.tf_strided_slice_move(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    fn tf_index_move<P: IndexSpec<D>>(self, spec: P) -> Result<ArrayBase<S, P::Out>, Error> {
+        spec.__slice(self)
     }
 
     private_impl! {}
