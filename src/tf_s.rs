@@ -63,7 +63,7 @@
 /// let x = Array3::<f32>::zeros((2, 3, 4));
 /// let y: Array4View<f32> = x.tf_index(tf_s![:, None, 1:])?;
 /// # type Array4View<'a, A> = ndarray::ArrayView4<'a, A>;
-/// assert_eq!(y.shape(), &[2, 1, 3, 4]);
+/// assert_eq!(y.shape(), &[2, 1, 2, 4]);
 /// let z: ArrayView2<f32> = x.tf_index(tf_s![..., 0])?;
 /// assert_eq!(z.shape(), &[2, 3]);
 ///

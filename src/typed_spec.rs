@@ -224,7 +224,7 @@ impl<R, const N: usize> TryFrom<TypedSpec<R, N>> for StridedSlice {
     /// use ndarray_tfslice::prelude::*;
     /// let spec = StridedSlice::try_from(tf_s![..., None, 0])?;
     /// assert_eq!(spec.to_string(), "..., None, 0");
-    /// assert!(StridedSlice::try_from(tf_s![i128::MAX]).is_err());
+    /// assert!(StridedSlice::try_from(tf_s![(i128::MAX)]).is_err());
     /// # Ok::<(), Error>(())
     /// ```
     fn try_from(spec: TypedSpec<R, N>) -> Result<Self, Error> {
