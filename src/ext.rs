@@ -374,7 +374,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         Ok(view)
     }
 
-    #[inline]
+    #[inline(always)]
     fn tf_index<P: IndexSpec<D>>(&self, spec: P) -> Result<ArrayView<'_, A, P::Out>, Error> {
         spec.__slice(self.view())
     }
@@ -402,7 +402,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         self.tf_index(spec).and_then(owned_copy)
     }
 
-    #[inline]
+    #[inline(always)]
     fn tf_index_mut<P: IndexSpec<D>>(
         &mut self,
         spec: P,

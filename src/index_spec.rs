@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::rank::RankChain;
 use crate::resolve::{AxisStep, StepSink, range_to_slice, rank_changes, resolve};
 use crate::spec::StridedSlice;
+use crate::typed_resolve::resolve_typed;
 use crate::typed_spec::TypedSpec;
 
 pub(crate) mod sealed {
@@ -91,19 +92,14 @@ impl<R, const N: usize> sealed::Sealed for TypedSpec<R, N> {}
 impl<D: Dimension, R: RankChain<D>, const N: usize> IndexSpec<D> for TypedSpec<R, N> {
     type Out = R::Out;
 
-    #[inline]
+    // Inlined into the caller, so the masks tf_s! built are constants for `resolve_typed`.
+    #[inline(always)]
     fn __slice<S: RawData>(&self, x: ArrayBase<S, D>) -> Result<ArrayBase<S, R::Out>, Error> {
         self.check_bounds()?;
         let shape = ShapeCopy::of(x.shape());
         let mut sink = Typed::<S, D, N>::new(x);
-        resolve(
-            shape.as_slice(),
-            self.begin(),
-            self.end(),
-            self.strides(),
-            self.masks(),
-            &mut sink,
-        )?;
+        let (begin, end, strides) = self.arrays();
+        resolve_typed(shape.as_slice(), begin, end, strides, self.masks(), &mut sink)?;
         sink.finish::<R>()
     }
 

@@ -119,6 +119,7 @@ mod spec;
 pub mod tf_docs;
 mod tf_s;
 mod tf_slice;
+mod typed_resolve;
 mod typed_spec;
 mod values;
 

@@ -94,6 +94,7 @@ impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
         Ok(self.into_dyn().slice_move(elems.as_slice()))
     }
 
+    #[inline(always)]
     fn tf_index_move<P: IndexSpec<D>>(self, spec: P) -> Result<ArrayBase<S, P::Out>, Error> {
         spec.__slice(self)
     }

@@ -155,6 +155,12 @@ impl<R, const N: usize> TypedSpec<R, N> {
         self.masks
     }
 
+    /// `begin`, `end` and `strides` as arrays, for the typed resolution.
+    #[inline(always)]
+    pub(crate) fn arrays(&self) -> (&[i64; N], &[i64; N], &[i64; N]) {
+        (&self.begin, &self.end, &self.strides)
+    }
+
     /// [`Error::ValueOutOfRange`] for a bound that did not fit in `i64`.
     #[inline(always)]
     pub(crate) fn check_bounds(&self) -> Result<(), Error> {
