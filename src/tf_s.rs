@@ -150,7 +150,7 @@
 #[macro_export]
 macro_rules! tf_s {
     () => {
-        $crate::__tf_s::spec([], ::core::marker::PhantomData::<$crate::rank::Keep>)
+        $crate::__tf_s::spec($crate::Masks::NONE, [], ::core::marker::PhantomData::<$crate::rank::Keep>)
     };
     ($($tokens:tt)+) => {
         $crate::__tf_s_munch!(@munch [] [] [] [] [] [] [] [] $($tokens)+)
@@ -220,45 +220,52 @@ macro_rules! __tf_s_munch {
         ))
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt $shr:tt $new:tt [] [] [...]) => {
-        $crate::__tf_s_munch!(@next $after $seen $raw $done ($crate::__tf_s::RawEntry::Ellipsis) $shr $new [x])
+        $crate::__tf_s_munch!(@next $after $seen $raw $done {($crate::__tf_s::Kind::Ellipsis) ($crate::__tf_s::RawEntry::Ellipsis)} $shr $new [x])
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt $shr:tt $new:tt [] [] [Ellipsis]) => {
-        $crate::__tf_s_munch!(@next $after $seen $raw $done ($crate::__tf_s::RawEntry::Ellipsis) $shr $new [x])
+        $crate::__tf_s_munch!(@next $after $seen $raw $done {($crate::__tf_s::Kind::Ellipsis) ($crate::__tf_s::RawEntry::Ellipsis)} $shr $new [x])
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt $shr:tt [$($new:tt)*] $ell:tt [] [None]) => {
-        $crate::__tf_s_munch!(@next $after $seen $raw $done ($crate::__tf_s::RawEntry::NewAxis) $shr [$($new)* n] $ell)
+        $crate::__tf_s_munch!(@next $after $seen $raw $done {($crate::__tf_s::Kind::NewAxis) ($crate::__tf_s::RawEntry::NewAxis)} $shr [$($new)* n] $ell)
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt $shr:tt [$($new:tt)*] $ell:tt [] [newaxis]) => {
-        $crate::__tf_s_munch!(@next $after $seen $raw $done ($crate::__tf_s::RawEntry::NewAxis) $shr [$($new)* n] $ell)
+        $crate::__tf_s_munch!(@next $after $seen $raw $done {($crate::__tf_s::Kind::NewAxis) ($crate::__tf_s::RawEntry::NewAxis)} $shr [$($new)* n] $ell)
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt $shr:tt [$($new:tt)*] $ell:tt [] [tf . newaxis]) => {
-        $crate::__tf_s_munch!(@next $after $seen $raw $done ($crate::__tf_s::RawEntry::NewAxis) $shr [$($new)* n] $ell)
+        $crate::__tf_s_munch!(@next $after $seen $raw $done {($crate::__tf_s::Kind::NewAxis) ($crate::__tf_s::RawEntry::NewAxis)} $shr [$($new)* n] $ell)
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt $shr:tt [$($new:tt)*] $ell:tt [] [np . newaxis]) => {
-        $crate::__tf_s_munch!(@next $after $seen $raw $done ($crate::__tf_s::RawEntry::NewAxis) $shr [$($new)* n] $ell)
+        $crate::__tf_s_munch!(@next $after $seen $raw $done {($crate::__tf_s::Kind::NewAxis) ($crate::__tf_s::RawEntry::NewAxis)} $shr [$($new)* n] $ell)
     };
     (@entry $after:tt $seen:tt $raw:tt $done:tt [$($shr:tt)*] $new:tt $ell:tt [] [$index:expr]) => {
         $crate::__tf_s_munch!(@next $after $seen $raw $done
-            ($crate::__tf_s::RawEntry::Index($crate::__tf_s::bound($index))) [$($shr)* s] $new $ell)
+            {($crate::__tf_s::Kind::Index) ($crate::__tf_s::RawEntry::Index($crate::__tf_s::bound($index)))}
+            [$($shr)* s] $new $ell)
     };
     (@entry $after:tt $seen:tt [$($raw:tt)*] $done:tt $shr:tt $new:tt $ell:tt [] [$($cur:tt)*]) => {
         $crate::__tf_s_munch!(@not_an_entry [$($raw)*])
     };
     (@entry $after:tt $seen:tt [$($raw:tt)*] $done:tt $shr:tt $new:tt $ell:tt [$begin:tt] $end:tt) => {
         $crate::__tf_s_munch!(@next $after $seen [$($raw)*] $done
-            ($crate::__tf_s::RawEntry::Range(
+            {($crate::__tf_s::Kind::Range {
+                begin: $crate::__tf_s_munch!(@given $begin),
+                end: $crate::__tf_s_munch!(@given $end),
+            }) ($crate::__tf_s::RawEntry::Range(
                 $crate::__tf_s_munch!(@part [$($raw)*] $begin),
                 $crate::__tf_s_munch!(@part [$($raw)*] $end),
                 ::core::option::Option::None,
-            )) $shr $new $ell)
+            ))} $shr $new $ell)
     };
     (@entry $after:tt $seen:tt [$($raw:tt)*] $done:tt $shr:tt $new:tt $ell:tt [$begin:tt $end:tt] $stride:tt) => {
         $crate::__tf_s_munch!(@next $after $seen [$($raw)*] $done
-            ($crate::__tf_s::RawEntry::Range(
+            {($crate::__tf_s::Kind::Range {
+                begin: $crate::__tf_s_munch!(@given $begin),
+                end: $crate::__tf_s_munch!(@given $end),
+            }) ($crate::__tf_s::RawEntry::Range(
                 $crate::__tf_s_munch!(@part [$($raw)*] $begin),
                 $crate::__tf_s_munch!(@part [$($raw)*] $end),
                 $crate::__tf_s_munch!(@part [$($raw)*] $stride),
-            )) $shr $new $ell)
+            ))} $shr $new $ell)
     };
     (@entry $after:tt $seen:tt [$($raw:tt)*] $done:tt $shr:tt $new:tt $ell:tt [$($parts:tt)*] $cur:tt) => {
         ::core::compile_error!(::core::concat!(
@@ -274,6 +281,11 @@ macro_rules! __tf_s_munch {
     (@next (end) $seen:tt $raw:tt [$($done:tt)*] $entry:tt $shr:tt $new:tt $ell:tt) => {
         $crate::__tf_s_munch!(@emit [$($done)* $entry] $shr $new)
     };
+
+    // Whether a slice part gives a bound (for the masks).
+    (@given []) => { false };
+    (@given [None]) => { false };
+    (@given $part:tt) => { true };
 
     // A slice part: omitted, `None`, or a bound.
     (@part $raw:tt []) => { ::core::option::Option::None };
@@ -303,12 +315,15 @@ macro_rules! __tf_s_munch {
     };
 
     // The value: the entries, and the rank chain (every shrink, then every new axis).
-    (@emit [$($done:tt)*] $shr:tt $new:tt) => {
+    // The masks are a constant of the expansion: what each entry is never depends on run time.
+    (@emit [$({($kind:expr) ($entry:expr)})*] $shr:tt $new:tt) => {{
+        const MASKS: $crate::Masks = $crate::__tf_s::masks(&[$($kind),*]);
         $crate::__tf_s::spec(
-            [$($done),*],
+            MASKS,
+            [$($entry),*],
             ::core::marker::PhantomData::<$crate::__tf_s_munch!(@type $shr $new)>,
         )
-    };
+    }};
     (@type [s $($shr:tt)*] $new:tt) => {
         $crate::rank::Shrink<$crate::__tf_s_munch!(@type [$($shr)*] $new)>
     };

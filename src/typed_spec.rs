@@ -267,6 +267,48 @@ pub mod __tf_s {
         }))
     }
 
+    /// What one entry of a `tf_s!` spec is, known when the macro expands.
+    #[derive(Clone, Copy)]
+    pub enum Kind {
+        /// `...`
+        Ellipsis,
+        /// A new axis.
+        NewAxis,
+        /// A single index.
+        Index,
+        /// A range; whether it gives a begin and an end.
+        Range {
+            /// A begin is given.
+            begin: bool,
+            /// An end is given.
+            end: bool,
+        },
+    }
+
+    /// The masks TensorFlow's Python front end sets for these entries (as the parser does).
+    pub const fn masks(kinds: &[Kind]) -> Masks {
+        let mut m = Masks::NONE;
+        let mut i = 0;
+        while i < kinds.len() && i < MAX_SPEC_LEN {
+            let bit = 1u64 << i;
+            match kinds[i] {
+                Kind::Ellipsis => m.ellipsis |= bit,
+                Kind::NewAxis => m.new_axis |= bit,
+                Kind::Index => m.shrink_axis |= bit,
+                Kind::Range { begin, end } => {
+                    if !begin {
+                        m.begin |= bit;
+                    }
+                    if !end {
+                        m.end |= bit;
+                    }
+                }
+            }
+            i += 1;
+        }
+        m
+    }
+
     /// One entry of a `tf_s!` spec.
     #[derive(Clone, Copy)]
     pub enum RawEntry {
@@ -280,68 +322,64 @@ pub mod __tf_s {
         Range(Option<Bound>, Option<Bound>, Option<Bound>),
     }
 
-    /// The spec TensorFlow's Python front end builds for these entries (as the parser does).
+    /// The spec of these entries, with the `masks` their kinds give.
     #[inline(always)]
-    pub fn spec<R, const N: usize>(entries: [RawEntry; N], _: PhantomData<R>) -> TypedSpec<R, N> {
+    pub fn spec<R, const N: usize>(
+        masks: Masks,
+        entries: [RawEntry; N],
+        _: PhantomData<R>,
+    ) -> TypedSpec<R, N> {
         const { assert!(N <= MAX_SPEC_LEN, "tf_s!: at most 64 entries") };
-        let mut s = TypedSpec {
-            begin: [0; N],
-            end: [0; N],
-            strides: [1; N],
-            masks: Masks::NONE,
-            out_of_range: None,
-            rank: PhantomData,
-        };
-        // The first bound past i64 in TensorFlow's check order: argument, then index.
-        let mut keep = |argument: Argument, index: usize, value: Wide| {
-            let earlier = |old: &OutOfRange| (old.argument as u8, old.index) <= (argument as u8, index);
-            if !s.out_of_range.as_ref().is_some_and(earlier) {
-                s.out_of_range = Some(OutOfRange { argument, index, value });
-            }
-        };
-        let mut value = |b: Bound, argument: Argument, index: usize, saturated: i64| match b.0 {
-            Ok(v) => v,
-            Err(wide) => {
-                keep(argument, index, wide);
-                saturated
-            }
-        };
         let mut begin = [0; N];
         let mut end = [0; N];
         let mut strides = [1; N];
-        let mut masks = Masks::NONE;
+        let mut out_of_range = None;
+        // The first bound past i64 in TensorFlow's check order: argument, then index.
+        let mut value = |b: Bound, argument: Argument, index: usize| match b.0 {
+            Ok(v) => v,
+            Err(wide) => {
+                let earlier =
+                    |old: &OutOfRange| (old.argument as u8, old.index) <= (argument as u8, index);
+                if !out_of_range.as_ref().is_some_and(earlier) {
+                    out_of_range = Some(OutOfRange {
+                        argument,
+                        index,
+                        value: wide,
+                    });
+                }
+                i64::MAX
+            }
+        };
         for (i, entry) in entries.into_iter().enumerate() {
-            let bit = 1u64 << i;
             match entry {
-                RawEntry::Ellipsis => masks.ellipsis |= bit,
-                RawEntry::NewAxis => masks.new_axis |= bit,
+                RawEntry::Ellipsis | RawEntry::NewAxis => {}
                 RawEntry::Index(b) => {
-                    let index = value(b, Argument::Begin, i, i64::MAX);
+                    let index = value(b, Argument::Begin, i);
                     begin[i] = index;
                     // An index of i64::MAX is out of bounds on every axis, so the saturated end
                     // never selects anything.
                     end[i] = index.saturating_add(1);
-                    masks.shrink_axis |= bit;
                 }
                 RawEntry::Range(b, e, st) => {
-                    match b {
-                        Some(b) => begin[i] = value(b, Argument::Begin, i, i64::MAX),
-                        None => masks.begin |= bit,
+                    if let Some(b) = b {
+                        begin[i] = value(b, Argument::Begin, i);
                     }
-                    match e {
-                        Some(e) => end[i] = value(e, Argument::End, i, i64::MAX),
-                        None => masks.end |= bit,
+                    if let Some(e) = e {
+                        end[i] = value(e, Argument::End, i);
                     }
                     if let Some(st) = st {
-                        strides[i] = value(st, Argument::Strides, i, i64::MAX);
+                        strides[i] = value(st, Argument::Strides, i);
                     }
                 }
             }
         }
-        s.begin = begin;
-        s.end = end;
-        s.strides = strides;
-        s.masks = masks;
-        s
+        TypedSpec {
+            begin,
+            end,
+            strides,
+            masks,
+            out_of_range,
+            rank: PhantomData,
+        }
     }
 }
