@@ -350,8 +350,9 @@ pub mod __tf_s {
                 i64::MAX
             }
         };
-        for (i, entry) in entries.into_iter().enumerate() {
-            match entry {
+        // Indexing, not `into_iter()`: the array iterator moved the entries through memory.
+        for i in 0..N {
+            match entries[i] {
                 RawEntry::Ellipsis | RawEntry::NewAxis => {}
                 RawEntry::Index(b) => {
                     let index = value(b, Argument::Begin, i);
