@@ -27,7 +27,10 @@ fn main() {
             eprintln!("no typed case {name}");
             std::process::exit(2);
         };
-        assert!(tf(&inputs).is_some() && tf(&inputs) == nd(&inputs), "{name}: the sides differ");
+        assert!(
+            tf(&inputs).is_some() && tf(&inputs) == nd(&inputs),
+            "{name}: the sides differ"
+        );
         let run = if which == "typed" { tf } else { nd };
         for _ in 0..iterations {
             black_box(run(black_box(&inputs)));
@@ -65,4 +68,3 @@ fn main() {
     }
     black_box(acc);
 }
-

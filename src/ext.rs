@@ -38,6 +38,13 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// Unlike TensorFlow, inputs of any rank work (TF's kernel stops at 8) and specs may have up to
     /// 64 entries (TF stops at 31).
     ///
+    /// The view borrows `self`, so a function cannot return a slice of a view it was given
+    /// (`error[E0515]: cannot return value referencing function parameter`): consume the view
+    /// with [`tf_strided_slice_move`](crate::TfSliceMoveExt::tf_strided_slice_move) (or
+    /// [`tf_index_move`](crate::TfSliceMoveExt::tf_index_move)) to get a view with the input's
+    /// lifetime. Written in Python syntax, [`tf_index`](TfSliceExt::tf_index) with
+    /// [`tf_s!`](crate::tf_s) also gives a typed result.
+    ///
     /// # Errors
     /// - [`Error::SpecLengthMismatch`]: `begin`, `end` and `strides` differ in length.
     /// - [`Error::SpecTooLong`]: more than 64 entries.

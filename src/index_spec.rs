@@ -68,8 +68,7 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
     #[inline]
     fn __slice<S: RawData>(&self, x: ArrayBase<S, D>) -> Result<ArrayBase<S, IxDyn>, Error> {
         let spec: &StridedSlice = self;
-        let (begin, end, strides, masks) =
-            (spec.begin(), spec.end(), spec.strides(), spec.masks());
+        let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
         let shape = ShapeCopy::of(x.shape());
         let view = x.into_dyn();
         if in_place_suits(rank_changes(masks, strides.len())) {
@@ -99,7 +98,14 @@ impl<D: Dimension, R: RankChain<D>, const N: usize> IndexSpec<D> for TypedSpec<R
         let shape = ShapeCopy::of(x.shape());
         let mut sink = Typed::<S, D, N>::new(x);
         let (begin, end, strides) = self.arrays();
-        resolve_typed(shape.as_slice(), begin, end, strides, self.masks(), &mut sink)?;
+        resolve_typed(
+            shape.as_slice(),
+            begin,
+            end,
+            strides,
+            self.masks(),
+            &mut sink,
+        )?;
         sink.finish::<R>()
     }
 

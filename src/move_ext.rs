@@ -6,10 +6,10 @@ use num_traits::PrimInt;
 
 use crate::elems::Elems;
 use crate::error::Error;
+use crate::index_spec::IndexSpec;
 use crate::masks::Masks;
 use crate::private::{private_decl, private_impl};
 use crate::resolve::resolve;
-use crate::index_spec::IndexSpec;
 
 /// Strided slicing that consumes the array: `Array` stays an `Array` (keeping its whole buffer, as
 /// ndarray's `slice_move` does), a view stays a view with the input's lifetime.

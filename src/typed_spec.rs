@@ -97,14 +97,19 @@ impl<R, const N: usize> fmt::Debug for TypedSpec<R, N> {
 
 impl<R, const N: usize> PartialEq for TypedSpec<R, N> {
     fn eq(&self, other: &Self) -> bool {
-        (self.begin, self.end, self.strides, self.masks, self.out_of_range)
-            == (
-                other.begin,
-                other.end,
-                other.strides,
-                other.masks,
-                other.out_of_range,
-            )
+        (
+            self.begin,
+            self.end,
+            self.strides,
+            self.masks,
+            self.out_of_range,
+        ) == (
+            other.begin,
+            other.end,
+            other.strides,
+            other.masks,
+            other.out_of_range,
+        )
     }
 }
 

@@ -42,7 +42,10 @@ fn against_tf(result: &Result<ArrayD<i64>, Error>, expect: &Value) -> Result<(),
     match (result, expect.get("error")) {
         (Ok(got), None) => compare_array(got, expect),
         (Err(err), Some(tf)) => {
-            let (kind, message) = (tf["kind"].as_str().unwrap(), tf["message"].as_str().unwrap());
+            let (kind, message) = (
+                tf["kind"].as_str().unwrap(),
+                tf["message"].as_str().unwrap(),
+            );
             if kind_of(err) != kind || !err.to_string().starts_with(message) {
                 return Err(format!("{err:?}, TF {kind}: {message}"));
             }
@@ -90,7 +93,10 @@ pub fn check<D: Dimension, R: RankChain<D>, const N: usize>(
             return Err(format!("tf_s! {ours:?}, parser {theirs:?}"));
         }
         let owned = x.tf_index_to_owned(spec).map(|v| v.into_dyn());
-        let moved = x.view().tf_index_move(spec).map(|v| v.into_dyn().to_owned());
+        let moved = x
+            .view()
+            .tf_index_move(spec)
+            .map(|v| v.into_dyn().to_owned());
         if owned != ours || moved != ours {
             return Err(format!("to_owned {owned:?}, move {moved:?}, view {ours:?}"));
         }
@@ -114,7 +120,11 @@ fn getitem_expressions_through_tf_s_match_tensorflow_and_the_parser() {
             .collect(),
         failures: RefCell::new(Vec::new()),
     };
-    assert!(golden_cases::CASES >= 900, "only {} cases", golden_cases::CASES);
+    assert!(
+        golden_cases::CASES >= 900,
+        "only {} cases",
+        golden_cases::CASES
+    );
     golden_cases::replay_all(&golden);
     let failures = golden.failures.into_inner();
     assert!(

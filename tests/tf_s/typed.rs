@@ -106,7 +106,9 @@ fn mut_move_to_owned_and_assign_are_typed() -> Result<(), Error> {
 
     x.tf_index_assign(tf_s![:, 0], &arr0(7))?;
     assert!(x.slice(ndarray::s![.., 0, ..]).iter().all(|&v| v == 7));
-    let err = x.tf_index_assign(tf_s![0, :2], &array![1, 2, 3]).unwrap_err();
+    let err = x
+        .tf_index_assign(tf_s![0, :2], &array![1, 2, 3])
+        .unwrap_err();
     assert!(
         err.to_string().contains("0, :2"),
         "the spec's Python text is in the message: {err}"
@@ -115,7 +117,12 @@ fn mut_move_to_owned_and_assign_are_typed() -> Result<(), Error> {
 }
 
 /// A crop helper returning a view with its input's lifetime, the issue's `E0515` example.
-fn crop<'a>(img: ndarray::ArrayView3<'a, u8>, h: usize, w: usize, c: usize) -> Result<ndarray::ArrayView3<'a, u8>, Error> {
+fn crop<'a>(
+    img: ndarray::ArrayView3<'a, u8>,
+    h: usize,
+    w: usize,
+    c: usize,
+) -> Result<ndarray::ArrayView3<'a, u8>, Error> {
     img.tf_index_move(tf_s![h:h + c, w:w + c])
 }
 
@@ -147,7 +154,11 @@ fn run_time_bounds_of_any_integer_type() -> Result<(), Error> {
     // begin before end before strides, as tf_strided_slice checks them.
     assert!(matches!(
         img.tf_index(tf_s![:(u64::MAX):(u64::MAX), (u64::MAX)]),
-        Err(Error::ValueOutOfRange { argument: Argument::Begin, index: 1, .. })
+        Err(Error::ValueOutOfRange {
+            argument: Argument::Begin,
+            index: 1,
+            ..
+        })
     ));
     assert_eq!(tf_s![:(u64::MAX)].to_string(), format!(":{}", u64::MAX));
     Ok(())
@@ -159,9 +170,15 @@ fn a_spec_is_copy_and_prints_as_python() -> Result<(), Error> {
     assert_eq!(spec.to_string(), "1, 2:4, None, ..., :-3:-1, :");
     let again = spec;
     assert_eq!(spec, again);
-    assert_eq!(StridedSlice::try_from(spec)?, "1, 2:4, None, ..., :-3:-1, :".parse()?);
+    assert_eq!(
+        StridedSlice::try_from(spec)?,
+        "1, 2:4, None, ..., :-3:-1, :".parse()?
+    );
     assert_eq!(tf_s![].to_string(), "()");
-    assert_eq!(tf_s![Ellipsis, 1:None:2, None:3,].to_string(), "..., 1::2, :3");
+    assert_eq!(
+        tf_s![Ellipsis, 1:None:2, None:3,].to_string(),
+        "..., 1::2, :3"
+    );
     let x = Array1::from_iter(0..10i64);
     let every_third: ArrayView1<i64> = x.tf_index(tf_s![::3])?;
     let identity: ArrayView1<i64> = x.tf_index(tf_s![])?;
