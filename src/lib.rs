@@ -100,44 +100,40 @@
 
 #![warn(missing_docs)]
 
-mod apply;
-mod assign;
-mod elems;
 mod error;
-mod explain;
-mod ext;
-mod grad;
-mod index_spec;
-mod masks;
-mod move_ext;
 mod ops;
-mod owned;
-mod parse;
-mod plan;
-mod private;
-pub mod rank;
-mod resolve;
-mod spec;
+mod strided;
 pub mod tf_docs;
-mod tf_s;
-mod tf_slice;
-mod typed_resolve;
-mod typed_spec;
-mod values;
+mod util;
 
+// The public API, by family. Everything is also in the prelude.
 pub use error::{Argument, Error};
-pub use ext::TfSliceExt;
-pub use grad::strided_slice_grad;
-pub use index_spec::IndexSpec;
-pub use masks::Masks;
-pub use move_ext::TfSliceMoveExt;
-pub use ops::*;
-pub use plan::{OutputAxis, Plan};
-pub use resolve::MAX_SPEC_LEN;
-pub use spec::{Entry, StridedSlice};
+
+// tf.strided_slice and tf.slice (src/strided/)
+pub use strided::{
+    Entry, IndexSpec, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt,
+    TfSliceMoveExt, TypedSpec, strided_slice_grad,
+};
+pub use strided::rank;
 #[doc(hidden)]
-pub use typed_spec::__tf_s;
-pub use typed_spec::TypedSpec;
+pub use strided::typed_spec::__tf_s;
+
+// joining: split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose
+// (src/ops/join/)
+pub use ops::join::{
+    PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,
+    tf_concat, tf_stack,
+};
+
+// gathering: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot
+// (src/ops/gather/)
+pub use ops::gather::{
+    BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, tf_dynamic_stitch, tf_one_hot,
+};
+
+// space: space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
+// extract_image_patches (src/ops/space/)
+pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -146,15 +142,22 @@ struct ReadmeDoctests;
 
 /// Everything a call needs: `use ndarray_tfslice::prelude::*;`.
 pub mod prelude {
-    pub use crate::error::{Argument, Error};
-    pub use crate::ext::TfSliceExt;
-    pub use crate::grad::strided_slice_grad;
-    pub use crate::index_spec::IndexSpec;
-    pub use crate::masks::Masks;
-    pub use crate::move_ext::TfSliceMoveExt;
-    pub use crate::ops::*;
-    pub use crate::plan::{OutputAxis, Plan};
-    pub use crate::spec::{Entry, StridedSlice};
-    pub use crate::tf_s;
-    pub use crate::typed_spec::TypedSpec;
+    #[doc(inline)]
+    pub use crate::{Argument, Error};
+    #[doc(inline)]
+    pub use crate::{
+        BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, tf_dynamic_stitch, tf_one_hot,
+    };
+    #[doc(inline)]
+    pub use crate::{
+        Entry, IndexSpec, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
+        TypedSpec, strided_slice_grad, tf_s,
+    };
+    #[doc(inline)]
+    pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+    #[doc(inline)]
+    pub use crate::{
+        PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,
+        tf_concat, tf_stack,
+    };
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/tf_s/golden_cases.rs: every recorded `__getitem__` expression of getitem.json as
+"""Writes tests/strided/tf_s/golden_cases.rs: every recorded `__getitem__` expression of getitem.json as
 one `tf_s![...]` call, so the macro is checked against TensorFlow's answers and the parser.
 
     python3 tests/golden/gen_tf_s_cases.py
@@ -16,7 +16,7 @@ import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.normpath(os.path.join(HERE, "..", "tf_s", "golden_cases.rs"))
+OUT = os.path.normpath(os.path.join(HERE, "..", "strided", "tf_s", "golden_cases.rs"))
 
 I32 = (-(2**31), 2**31 - 1)
 
