@@ -110,13 +110,13 @@ mod util;
 pub use error::{Argument, Error};
 
 // tf.strided_slice and tf.slice (src/strided/)
+pub use strided::rank;
+#[doc(hidden)]
+pub use strided::typed_spec::__tf_s;
 pub use strided::{
     Entry, IndexSpec, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt,
     TfSliceMoveExt, TypedSpec, strided_slice_grad,
 };
-pub use strided::rank;
-#[doc(hidden)]
-pub use strided::typed_spec::__tf_s;
 
 // joining: split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose
 // (src/ops/join/)

@@ -7,13 +7,13 @@ use crate::error::Error;
 use crate::strided::apply::slice_view;
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
+use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::resolve;
 use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
 use crate::util::owned::owned_copy;
 use crate::util::sealed::{private_decl, private_impl};
-use crate::strided::index_spec::IndexSpec;
 
 /// TensorFlow's slicing ops as methods of every ndarray array (owned, views, `ArcArray`,
 /// `CowArray`; any dimension type; any element type).

@@ -8,9 +8,9 @@
 
 use ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData};
 
+use crate::error::Error;
 use crate::strided::apply::{InPlace, in_place_suits};
 use crate::strided::elems::Elems;
-use crate::error::Error;
 use crate::strided::rank::RankChain;
 use crate::strided::resolve::{AxisStep, StepSink, range_to_slice, rank_changes, resolve};
 use crate::strided::spec::StridedSlice;

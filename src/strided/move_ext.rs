@@ -6,10 +6,10 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::strided::elems::Elems;
+use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::resolve;
 use crate::util::sealed::{private_decl, private_impl};
-use crate::strided::index_spec::IndexSpec;
 
 /// Strided slicing that consumes the array: `Array` stays an `Array` (keeping its whole buffer, as
 /// ndarray's `slice_move` does), a view stays a view with the input's lifetime.

@@ -46,40 +46,184 @@ fn chunk_0(golden: &Golden) {
     check(golden, "hand-4", "1", on::<Ix2>(), tf_s![1]);
     check(golden, "hand-5", "...", on::<Ix2>(), tf_s![...]);
     check(golden, "hand-6", "None", on::<Ix2>(), tf_s![None]);
-    check(golden, "hand-7", "None, None, ..., None", on::<Ix0>(), tf_s![None, None, ..., None]);
+    check(
+        golden,
+        "hand-7",
+        "None, None, ..., None",
+        on::<Ix0>(),
+        tf_s![None, None, ..., None],
+    );
     check(golden, "hand-9", "0, 0, 0", on::<IxDyn>(), tf_s![0, 0, 0]);
-    check(golden, "hand-10", ":9223372036854775807", on::<Ix2>(), tf_s![:9223372036854775807i64]);
-    check(golden, "hand-11", "-9223372036854775808::-1", on::<Ix2>(), tf_s![-9223372036854775808i64::-1]);
-    check(golden, "hand-12", "-9223372036854775808", on::<Ix2>(), tf_s![-9223372036854775808i64]);
-    check(golden, "hand-13", "2147483647", on::<Ix2>(), tf_s![2147483647]);
+    check(
+        golden,
+        "hand-10",
+        ":9223372036854775807",
+        on::<Ix2>(),
+        tf_s![:9223372036854775807i64],
+    );
+    check(
+        golden,
+        "hand-11",
+        "-9223372036854775808::-1",
+        on::<Ix2>(),
+        tf_s![-9223372036854775808i64::-1],
+    );
+    check(
+        golden,
+        "hand-12",
+        "-9223372036854775808",
+        on::<Ix2>(),
+        tf_s![-9223372036854775808i64],
+    );
+    check(
+        golden,
+        "hand-13",
+        "2147483647",
+        on::<Ix2>(),
+        tf_s![2147483647],
+    );
     check(golden, "hand-19", "::0,", on::<Ix2>(), tf_s![::0]);
-    check(golden, "hand-20", "::-9223372036854775808,", on::<Ix1>(), tf_s![::-9223372036854775808i64]);
-    check(golden, "ref6-1", "::1, ::5, ::2", on::<Ix3>(), tf_s![::1, ::5, ::2]);
-    check(golden, "ref6-2", "-2::-1, :, ::2", on::<Ix3>(), tf_s![-2::-1, :, ::2]);
-    check(golden, "ref6-16", "3:0:-2, None, 1:3, 2, None", on::<Ix3>(), tf_s![3:0:-2, None, 1:3, 2, None]);
-    check(golden, "ref6-17-a", ":, -200, :", on::<Ix3>(), tf_s![:, -200, :]);
-    check(golden, "seed001-7", "1, 2:4, None, ..., :-3:-1, :", on::<Ix6>(), tf_s![1, 2:4, None, ..., :-3:-1, :]);
-    check(golden, "random-1", "None, -8::-5, None", on::<Ix4>(), tf_s![None, -8::-5, None]);
-    check(golden, "random-2", "5::-5, 2:0, -2::-1, ..., :1:1099511627776", on::<Ix5>(), tf_s![5::-5, 2:0, -2::-1, ..., :1:1099511627776i64]);
-    check(golden, "random-3", "-6:2:1, :-4:-2, None, ..., 0:1:1, :-6:-1", on::<Ix4>(), tf_s![-6:2:1, :-4:-2, None, ..., 0:1:1, :-6:-1]);
-    check(golden, "random-5", "-4, :, 0, -1:3:1, None, :", on::<Ix4>(), tf_s![-4, :, 0, -1:3:1, None, :]);
+    check(
+        golden,
+        "hand-20",
+        "::-9223372036854775808,",
+        on::<Ix1>(),
+        tf_s![::-9223372036854775808i64],
+    );
+    check(
+        golden,
+        "ref6-1",
+        "::1, ::5, ::2",
+        on::<Ix3>(),
+        tf_s![::1, ::5, ::2],
+    );
+    check(
+        golden,
+        "ref6-2",
+        "-2::-1, :, ::2",
+        on::<Ix3>(),
+        tf_s![-2::-1, :, ::2],
+    );
+    check(
+        golden,
+        "ref6-16",
+        "3:0:-2, None, 1:3, 2, None",
+        on::<Ix3>(),
+        tf_s![3:0:-2, None, 1:3, 2, None],
+    );
+    check(
+        golden,
+        "ref6-17-a",
+        ":, -200, :",
+        on::<Ix3>(),
+        tf_s![:, -200, :],
+    );
+    check(
+        golden,
+        "seed001-7",
+        "1, 2:4, None, ..., :-3:-1, :",
+        on::<Ix6>(),
+        tf_s![1, 2:4, None, ..., :-3:-1, :],
+    );
+    check(
+        golden,
+        "random-1",
+        "None, -8::-5, None",
+        on::<Ix4>(),
+        tf_s![None, -8::-5, None],
+    );
+    check(
+        golden,
+        "random-2",
+        "5::-5, 2:0, -2::-1, ..., :1:1099511627776",
+        on::<Ix5>(),
+        tf_s![5::-5, 2:0, -2::-1, ..., :1:1099511627776i64],
+    );
+    check(
+        golden,
+        "random-3",
+        "-6:2:1, :-4:-2, None, ..., 0:1:1, :-6:-1",
+        on::<Ix4>(),
+        tf_s![-6:2:1, :-4:-2, None, ..., 0:1:1, :-6:-1],
+    );
+    check(
+        golden,
+        "random-5",
+        "-4, :, 0, -1:3:1, None, :",
+        on::<Ix4>(),
+        tf_s![-4, :, 0, -1:3:1, None, :],
+    );
     check(golden, "random-6", "-2,", on::<Ix3>(), tf_s![-2]);
     check(golden, "random-7", "-1, None", on::<Ix1>(), tf_s![-1, None]);
-    check(golden, "random-8", ":4:-5, 1:2, ..., None, -1", on::<Ix5>(), tf_s![:4:-5, 1:2, ..., None, -1]);
-    check(golden, "random-9", "-5:1, :3:1, 2:-4:-5, None, 0:-1", on::<Ix3>(), tf_s![-5:1, :3:1, 2:-4:-5, None, 0:-1]);
+    check(
+        golden,
+        "random-8",
+        ":4:-5, 1:2, ..., None, -1",
+        on::<Ix5>(),
+        tf_s![:4:-5, 1:2, ..., None, -1],
+    );
+    check(
+        golden,
+        "random-9",
+        "-5:1, :3:1, 2:-4:-5, None, 0:-1",
+        on::<Ix3>(),
+        tf_s![-5:1, :3:1, 2:-4:-5, None, 0:-1],
+    );
     check(golden, "random-10", "", on::<Ix0>(), tf_s![]);
     check(golden, "random-11", ":1:5", on::<Ix1>(), tf_s![:1:5]);
     check(golden, "random-12", "-2:-3", on::<Ix0>(), tf_s![-2:-3]);
-    check(golden, "random-13", "-2::5, ...", on::<Ix2>(), tf_s![-2::5, ...]);
-    check(golden, "random-14", "-1:-3, 2, -2:3, :1, ...", on::<Ix4>(), tf_s![-1:-3, 2, -2:3, :1, ...]);
+    check(
+        golden,
+        "random-13",
+        "-2::5, ...",
+        on::<Ix2>(),
+        tf_s![-2::5, ...],
+    );
+    check(
+        golden,
+        "random-14",
+        "-1:-3, 2, -2:3, :1, ...",
+        on::<Ix4>(),
+        tf_s![-1:-3, 2, -2:3, :1, ...],
+    );
     check(golden, "random-15", "-5", on::<Ix3>(), tf_s![-5]);
     check(golden, "random-16", "::3", on::<Ix4>(), tf_s![::3]);
-    check(golden, "random-17", "-1:, 0, ...", on::<Ix3>(), tf_s![-1:, 0, ...]);
-    check(golden, "random-18", "..., :3:5, -1", on::<Ix4>(), tf_s![..., :3:5, -1]);
-    check(golden, "random-19", "None, 0:-6:-2, 0", on::<Ix4>(), tf_s![None, 0:-6:-2, 0]);
+    check(
+        golden,
+        "random-17",
+        "-1:, 0, ...",
+        on::<Ix3>(),
+        tf_s![-1:, 0, ...],
+    );
+    check(
+        golden,
+        "random-18",
+        "..., :3:5, -1",
+        on::<Ix4>(),
+        tf_s![..., :3:5, -1],
+    );
+    check(
+        golden,
+        "random-19",
+        "None, 0:-6:-2, 0",
+        on::<Ix4>(),
+        tf_s![None, 0:-6:-2, 0],
+    );
     check(golden, "random-20", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-21", "0:-1, -6:0, -1:3", on::<Ix3>(), tf_s![0:-1, -6:0, -1:3]);
-    check(golden, "random-22", "-4::1, :1, -2, 2, None, None", on::<Ix4>(), tf_s![-4::1, :1, -2, 2, None, None]);
+    check(
+        golden,
+        "random-21",
+        "0:-1, -6:0, -1:3",
+        on::<Ix3>(),
+        tf_s![0:-1, -6:0, -1:3],
+    );
+    check(
+        golden,
+        "random-22",
+        "-4::1, :1, -2, 2, None, None",
+        on::<Ix4>(),
+        tf_s![-4::1, :1, -2, 2, None, None],
+    );
 }
 
 fn chunk_1(golden: &Golden) {
@@ -87,37 +231,151 @@ fn chunk_1(golden: &Golden) {
     check(golden, "random-24", "5::-3", on::<Ix1>(), tf_s![5::-3]);
     check(golden, "random-25", "5:-1:-2", on::<Ix2>(), tf_s![5:-1:-2]);
     check(golden, "random-26", "2, None", on::<Ix2>(), tf_s![2, None]);
-    check(golden, "random-27", "..., 0:1:5, -3::1, 1:3, -2:2, 3:-2:2, :-4:1", on::<Ix5>(), tf_s![..., 0:1:5, -3::1, 1:3, -2:2, 3:-2:2, :-4:1]);
-    check(golden, "random-28", ":1, None", on::<Ix1>(), tf_s![:1, None]);
-    check(golden, "random-29", "..., 2:-1, 0:-3:-3", on::<Ix1>(), tf_s![..., 2:-1, 0:-3:-3]);
-    check(golden, "random-30", "5:5, 1, 1:2, ...", on::<Ix3>(), tf_s![5:5, 1, 1:2, ...]);
+    check(
+        golden,
+        "random-27",
+        "..., 0:1:5, -3::1, 1:3, -2:2, 3:-2:2, :-4:1",
+        on::<Ix5>(),
+        tf_s![..., 0:1:5, -3::1, 1:3, -2:2, 3:-2:2, :-4:1],
+    );
+    check(
+        golden,
+        "random-28",
+        ":1, None",
+        on::<Ix1>(),
+        tf_s![:1, None],
+    );
+    check(
+        golden,
+        "random-29",
+        "..., 2:-1, 0:-3:-3",
+        on::<Ix1>(),
+        tf_s![..., 2:-1, 0:-3:-3],
+    );
+    check(
+        golden,
+        "random-30",
+        "5:5, 1, 1:2, ...",
+        on::<Ix3>(),
+        tf_s![5:5, 1, 1:2, ...],
+    );
     check(golden, "random-31", "0", on::<Ix5>(), tf_s![0]);
-    check(golden, "random-32", "-5:1, ...", on::<Ix5>(), tf_s![-5:1, ...]);
+    check(
+        golden,
+        "random-32",
+        "-5:1, ...",
+        on::<Ix5>(),
+        tf_s![-5:1, ...],
+    );
     check(golden, "random-33", "2:-2,", on::<Ix1>(), tf_s![2:-2]);
-    check(golden, "random-34", "-6:-2:-2", on::<Ix1>(), tf_s![-6:-2:-2]);
-    check(golden, "random-35", "..., -1, 0", on::<Ix2>(), tf_s![..., -1, 0]);
+    check(
+        golden,
+        "random-34",
+        "-6:-2:-2",
+        on::<Ix1>(),
+        tf_s![-6:-2:-2],
+    );
+    check(
+        golden,
+        "random-35",
+        "..., -1, 0",
+        on::<Ix2>(),
+        tf_s![..., -1, 0],
+    );
     check(golden, "random-36", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-37", "0:-1, 2147483647:, ..., 4:0:-2", on::<Ix4>(), tf_s![0:-1, 2147483647:, ..., 4:0:-2]);
-    check(golden, "random-38", "None, :7:-5", on::<Ix0>(), tf_s![None, :7:-5]);
-    check(golden, "random-39", "None, 0:-4:-3, ..., 1:3:2", on::<Ix5>(), tf_s![None, 0:-4:-3, ..., 1:3:2]);
+    check(
+        golden,
+        "random-37",
+        "0:-1, 2147483647:, ..., 4:0:-2",
+        on::<Ix4>(),
+        tf_s![0:-1, 2147483647:, ..., 4:0:-2],
+    );
+    check(
+        golden,
+        "random-38",
+        "None, :7:-5",
+        on::<Ix0>(),
+        tf_s![None, :7:-5],
+    );
+    check(
+        golden,
+        "random-39",
+        "None, 0:-4:-3, ..., 1:3:2",
+        on::<Ix5>(),
+        tf_s![None, 0:-4:-3, ..., 1:3:2],
+    );
     check(golden, "random-40", "0, -1:2", on::<Ix2>(), tf_s![0, -1:2]);
     check(golden, "random-41", "...", on::<Ix0>(), tf_s![...]);
     check(golden, "random-42", "2", on::<Ix2>(), tf_s![2]);
     check(golden, "random-43", "", on::<Ix5>(), tf_s![]);
     check(golden, "random-44", "...", on::<Ix0>(), tf_s![...]);
     check(golden, "random-45", ":", on::<Ix3>(), tf_s![:]);
-    check(golden, "random-46", "3:, 0:1, 2, None", on::<Ix4>(), tf_s![3:, 0:1, 2, None]);
-    check(golden, "random-47", "3, None, None", on::<Ix1>(), tf_s![3, None, None]);
+    check(
+        golden,
+        "random-46",
+        "3:, 0:1, 2, None",
+        on::<Ix4>(),
+        tf_s![3:, 0:1, 2, None],
+    );
+    check(
+        golden,
+        "random-47",
+        "3, None, None",
+        on::<Ix1>(),
+        tf_s![3, None, None],
+    );
     check(golden, "random-48", "...", on::<Ix1>(), tf_s![...]);
-    check(golden, "random-49", ":-2, ...", on::<Ix2>(), tf_s![:-2, ...]);
-    check(golden, "random-50", "-2:8, 0:1:5, None, None, 0:-2:-1, -5, 0", on::<Ix5>(), tf_s![-2:8, 0:1:5, None, None, 0:-2:-1, -5, 0]);
+    check(
+        golden,
+        "random-49",
+        ":-2, ...",
+        on::<Ix2>(),
+        tf_s![:-2, ...],
+    );
+    check(
+        golden,
+        "random-50",
+        "-2:8, 0:1:5, None, None, 0:-2:-1, -5, 0",
+        on::<Ix5>(),
+        tf_s![-2:8, 0:1:5, None, None, 0:-2:-1, -5, 0],
+    );
     check(golden, "random-51", "2:3,", on::<Ix1>(), tf_s![2:3]);
     check(golden, "random-52", "0, ...", on::<Ix5>(), tf_s![0, ...]);
-    check(golden, "random-53", "-2:-2, 4:5:2, None, None", on::<Ix2>(), tf_s![-2:-2, 4:5:2, None, None]);
-    check(golden, "random-54", "..., None, :, :1, 0", on::<Ix5>(), tf_s![..., None, :, :1, 0]);
-    check(golden, "random-55", ":5:3, 1, -1", on::<Ix3>(), tf_s![:5:3, 1, -1]);
-    check(golden, "random-56", ":1, :6:3", on::<Ix1>(), tf_s![:1, :6:3]);
-    check(golden, "random-57", "0:1, 3:0:0, 7:-2:-5, None, 3:2:3, None", on::<Ix4>(), tf_s![0:1, 3:0:0, 7:-2:-5, None, 3:2:3, None]);
+    check(
+        golden,
+        "random-53",
+        "-2:-2, 4:5:2, None, None",
+        on::<Ix2>(),
+        tf_s![-2:-2, 4:5:2, None, None],
+    );
+    check(
+        golden,
+        "random-54",
+        "..., None, :, :1, 0",
+        on::<Ix5>(),
+        tf_s![..., None, :, :1, 0],
+    );
+    check(
+        golden,
+        "random-55",
+        ":5:3, 1, -1",
+        on::<Ix3>(),
+        tf_s![:5:3, 1, -1],
+    );
+    check(
+        golden,
+        "random-56",
+        ":1, :6:3",
+        on::<Ix1>(),
+        tf_s![:1, :6:3],
+    );
+    check(
+        golden,
+        "random-57",
+        "0:1, 3:0:0, 7:-2:-5, None, 3:2:3, None",
+        on::<Ix4>(),
+        tf_s![0:1, 3:0:0, 7:-2:-5, None, 3:2:3, None],
+    );
     check(golden, "random-58", "", on::<Ix5>(), tf_s![]);
     check(golden, "random-59", "None", on::<Ix4>(), tf_s![None]);
     check(golden, "random-60", "3", on::<Ix1>(), tf_s![3]);
@@ -127,171 +385,807 @@ fn chunk_1(golden: &Golden) {
 
 fn chunk_2(golden: &Golden) {
     check(golden, "random-63", "0", on::<Ix2>(), tf_s![0]);
-    check(golden, "random-64", "0:8, -3:-1:2, 1, -4, ...", on::<Ix4>(), tf_s![0:8, -3:-1:2, 1, -4, ...]);
-    check(golden, "random-65", "1:-4, :2, 0", on::<Ix2>(), tf_s![1:-4, :2, 0]);
-    check(golden, "random-66", "-1:-2:-3, :1", on::<Ix0>(), tf_s![-1:-2:-3, :1]);
+    check(
+        golden,
+        "random-64",
+        "0:8, -3:-1:2, 1, -4, ...",
+        on::<Ix4>(),
+        tf_s![0:8, -3:-1:2, 1, -4, ...],
+    );
+    check(
+        golden,
+        "random-65",
+        "1:-4, :2, 0",
+        on::<Ix2>(),
+        tf_s![1:-4, :2, 0],
+    );
+    check(
+        golden,
+        "random-66",
+        "-1:-2:-3, :1",
+        on::<Ix0>(),
+        tf_s![-1:-2:-3, :1],
+    );
     check(golden, "random-67", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-68", "None, None", on::<Ix4>(), tf_s![None, None]);
-    check(golden, "random-69", "..., -9223372036854775808, -1", on::<Ix2>(), tf_s![..., -9223372036854775808i64, -1]);
-    check(golden, "random-70", "-8:1099511627776:-1, None, 6::5, None", on::<Ix4>(), tf_s![-8:1099511627776i64:-1, None, 6::5, None]);
-    check(golden, "random-71", "-1, None, -4:3:-1, -2, 7::-3", on::<Ix5>(), tf_s![-1, None, -4:3:-1, -2, 7::-3]);
-    check(golden, "random-72", "..., None", on::<Ix0>(), tf_s![..., None]);
-    check(golden, "random-73", "..., -2:-7:-1, None, -3:9223372036854775807", on::<Ix5>(), tf_s![..., -2:-7:-1, None, -3:9223372036854775807i64]);
-    check(golden, "random-74", "-3:-1, -4, -2, :1:-5, -1:1:1", on::<Ix5>(), tf_s![-3:-1, -4, -2, :1:-5, -1:1:1]);
+    check(
+        golden,
+        "random-68",
+        "None, None",
+        on::<Ix4>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-69",
+        "..., -9223372036854775808, -1",
+        on::<Ix2>(),
+        tf_s![..., -9223372036854775808i64, -1],
+    );
+    check(
+        golden,
+        "random-70",
+        "-8:1099511627776:-1, None, 6::5, None",
+        on::<Ix4>(),
+        tf_s![-8:1099511627776i64:-1, None, 6::5, None],
+    );
+    check(
+        golden,
+        "random-71",
+        "-1, None, -4:3:-1, -2, 7::-3",
+        on::<Ix5>(),
+        tf_s![-1, None, -4:3:-1, -2, 7::-3],
+    );
+    check(
+        golden,
+        "random-72",
+        "..., None",
+        on::<Ix0>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-73",
+        "..., -2:-7:-1, None, -3:9223372036854775807",
+        on::<Ix5>(),
+        tf_s![..., -2:-7:-1, None, -3:9223372036854775807i64],
+    );
+    check(
+        golden,
+        "random-74",
+        "-3:-1, -4, -2, :1:-5, -1:1:1",
+        on::<Ix5>(),
+        tf_s![-3:-1, -4, -2, :1:-5, -1:1:1],
+    );
     check(golden, "random-75", "1:-5:-1", on::<Ix3>(), tf_s![1:-5:-1]);
-    check(golden, "random-76", ":-2:2, 5:6", on::<Ix3>(), tf_s![:-2:2, 5:6]);
-    check(golden, "random-77", "4:2:-2, 0:1", on::<Ix2>(), tf_s![4:2:-2, 0:1]);
-    check(golden, "random-78", "9223372036854775806:7, 1:5, -1:0:-2, 3, 0, None, None", on::<Ix5>(), tf_s![9223372036854775806i64:7, 1:5, -1:0:-2, 3, 0, None, None]);
-    check(golden, "random-79", "-1, 1:0:-3, None", on::<Ix1>(), tf_s![-1, 1:0:-3, None]);
-    check(golden, "random-80", "None, -1:3:1, None, -2", on::<Ix3>(), tf_s![None, -1:3:1, None, -2]);
+    check(
+        golden,
+        "random-76",
+        ":-2:2, 5:6",
+        on::<Ix3>(),
+        tf_s![:-2:2, 5:6],
+    );
+    check(
+        golden,
+        "random-77",
+        "4:2:-2, 0:1",
+        on::<Ix2>(),
+        tf_s![4:2:-2, 0:1],
+    );
+    check(
+        golden,
+        "random-78",
+        "9223372036854775806:7, 1:5, -1:0:-2, 3, 0, None, None",
+        on::<Ix5>(),
+        tf_s![9223372036854775806i64:7, 1:5, -1:0:-2, 3, 0, None, None],
+    );
+    check(
+        golden,
+        "random-79",
+        "-1, 1:0:-3, None",
+        on::<Ix1>(),
+        tf_s![-1, 1:0:-3, None],
+    );
+    check(
+        golden,
+        "random-80",
+        "None, -1:3:1, None, -2",
+        on::<Ix3>(),
+        tf_s![None, -1:3:1, None, -2],
+    );
     check(golden, "random-81", "-4:-1:3", on::<Ix2>(), tf_s![-4:-1:3]);
-    check(golden, "random-82", "..., None, 0", on::<Ix1>(), tf_s![..., None, 0]);
-    check(golden, "random-83", "-1:2, -2:2, 2", on::<Ix5>(), tf_s![-1:2, -2:2, 2]);
+    check(
+        golden,
+        "random-82",
+        "..., None, 0",
+        on::<Ix1>(),
+        tf_s![..., None, 0],
+    );
+    check(
+        golden,
+        "random-83",
+        "-1:2, -2:2, 2",
+        on::<Ix5>(),
+        tf_s![-1:2, -2:2, 2],
+    );
     check(golden, "random-84", "-5", on::<Ix1>(), tf_s![-5]);
-    check(golden, "random-85", "-1, None, None, :-1:2", on::<Ix3>(), tf_s![-1, None, None, :-1:2]);
+    check(
+        golden,
+        "random-85",
+        "-1, None, None, :-1:2",
+        on::<Ix3>(),
+        tf_s![-1, None, None, :-1:2],
+    );
     check(golden, "random-86", "3", on::<Ix1>(), tf_s![3]);
-    check(golden, "random-87", "5:, 0:1, -1, 0:1", on::<Ix5>(), tf_s![5:, 0:1, -1, 0:1]);
+    check(
+        golden,
+        "random-87",
+        "5:, 0:1, -1, 0:1",
+        on::<Ix5>(),
+        tf_s![5:, 0:1, -1, 0:1],
+    );
     check(golden, "random-88", "0:1", on::<Ix2>(), tf_s![0:1]);
-    check(golden, "random-89", "-2:-1099511627776:0, :-4:-3, 3", on::<Ix5>(), tf_s![-2:-1099511627776i64:0, :-4:-3, 3]);
-    check(golden, "random-90", "4:, -3:-1, ..., -1, None", on::<Ix3>(), tf_s![4:, -3:-1, ..., -1, None]);
-    check(golden, "random-91", "-5:5, 3:4, -5, -5:5", on::<Ix5>(), tf_s![-5:5, 3:4, -5, -5:5]);
-    check(golden, "random-92", ":5, :5:1", on::<Ix2>(), tf_s![:5, :5:1]);
-    check(golden, "random-93", "2:-4:-3, 2::-1", on::<Ix5>(), tf_s![2:-4:-3, 2::-1]);
-    check(golden, "random-94", "..., -3, -1, -2", on::<IxDyn>(), tf_s![..., -3, -1, -2]);
-    check(golden, "random-95", "-4, None", on::<Ix2>(), tf_s![-4, None]);
+    check(
+        golden,
+        "random-89",
+        "-2:-1099511627776:0, :-4:-3, 3",
+        on::<Ix5>(),
+        tf_s![-2:-1099511627776i64:0, :-4:-3, 3],
+    );
+    check(
+        golden,
+        "random-90",
+        "4:, -3:-1, ..., -1, None",
+        on::<Ix3>(),
+        tf_s![4:, -3:-1, ..., -1, None],
+    );
+    check(
+        golden,
+        "random-91",
+        "-5:5, 3:4, -5, -5:5",
+        on::<Ix5>(),
+        tf_s![-5:5, 3:4, -5, -5:5],
+    );
+    check(
+        golden,
+        "random-92",
+        ":5, :5:1",
+        on::<Ix2>(),
+        tf_s![:5, :5:1],
+    );
+    check(
+        golden,
+        "random-93",
+        "2:-4:-3, 2::-1",
+        on::<Ix5>(),
+        tf_s![2:-4:-3, 2::-1],
+    );
+    check(
+        golden,
+        "random-94",
+        "..., -3, -1, -2",
+        on::<IxDyn>(),
+        tf_s![..., -3, -1, -2],
+    );
+    check(
+        golden,
+        "random-95",
+        "-4, None",
+        on::<Ix2>(),
+        tf_s![-4, None],
+    );
     check(golden, "random-96", "None,", on::<Ix1>(), tf_s![None]);
     check(golden, "random-97", "1", on::<Ix3>(), tf_s![1]);
-    check(golden, "random-98", "0:-2:-5, 3", on::<Ix2>(), tf_s![0:-2:-5, 3]);
-    check(golden, "random-99", ":1, None, :9223372036854775806:2, 0:1", on::<Ix5>(), tf_s![:1, None, :9223372036854775806i64:2, 0:1]);
-    check(golden, "random-100", ":, -1:1, 1:1, ...", on::<Ix2>(), tf_s![:, -1:1, 1:1, ...]);
-    check(golden, "random-101", "::-1, :-2147483648:-1", on::<Ix4>(), tf_s![::-1, :-2147483648:-1]);
-    check(golden, "random-102", "None, ...", on::<Ix2>(), tf_s![None, ...]);
+    check(
+        golden,
+        "random-98",
+        "0:-2:-5, 3",
+        on::<Ix2>(),
+        tf_s![0:-2:-5, 3],
+    );
+    check(
+        golden,
+        "random-99",
+        ":1, None, :9223372036854775806:2, 0:1",
+        on::<Ix5>(),
+        tf_s![:1, None, :9223372036854775806i64:2, 0:1],
+    );
+    check(
+        golden,
+        "random-100",
+        ":, -1:1, 1:1, ...",
+        on::<Ix2>(),
+        tf_s![:, -1:1, 1:1, ...],
+    );
+    check(
+        golden,
+        "random-101",
+        "::-1, :-2147483648:-1",
+        on::<Ix4>(),
+        tf_s![::-1, :-2147483648:-1],
+    );
+    check(
+        golden,
+        "random-102",
+        "None, ...",
+        on::<Ix2>(),
+        tf_s![None, ...],
+    );
 }
 
 fn chunk_3(golden: &Golden) {
-    check(golden, "random-103", "None, ..., -3:-7", on::<Ix3>(), tf_s![None, ..., -3:-7]);
-    check(golden, "random-104", "None, :-2147483648:-5, -1, -1:3", on::<Ix5>(), tf_s![None, :-2147483648:-5, -1, -1:3]);
-    check(golden, "random-105", "3, ..., 3:, 3:2:2, 3:4", on::<Ix4>(), tf_s![3, ..., 3:, 3:2:2, 3:4]);
-    check(golden, "random-106", ":-4:-5, None, None", on::<Ix1>(), tf_s![:-4:-5, None, None]);
-    check(golden, "random-107", "None, -1", on::<Ix5>(), tf_s![None, -1]);
-    check(golden, "random-109", "32768:-4, ...", on::<Ix1>(), tf_s![32768:-4, ...]);
-    check(golden, "random-110", "1:3:1, 7:-5, 2:-4:3, ..., 1:3", on::<Ix4>(), tf_s![1:3:1, 7:-5, 2:-4:3, ..., 1:3]);
-    check(golden, "random-112", "-1:0:-2, -1:, None", on::<Ix1>(), tf_s![-1:0:-2, -1:, None]);
+    check(
+        golden,
+        "random-103",
+        "None, ..., -3:-7",
+        on::<Ix3>(),
+        tf_s![None, ..., -3:-7],
+    );
+    check(
+        golden,
+        "random-104",
+        "None, :-2147483648:-5, -1, -1:3",
+        on::<Ix5>(),
+        tf_s![None, :-2147483648:-5, -1, -1:3],
+    );
+    check(
+        golden,
+        "random-105",
+        "3, ..., 3:, 3:2:2, 3:4",
+        on::<Ix4>(),
+        tf_s![3, ..., 3:, 3:2:2, 3:4],
+    );
+    check(
+        golden,
+        "random-106",
+        ":-4:-5, None, None",
+        on::<Ix1>(),
+        tf_s![:-4:-5, None, None],
+    );
+    check(
+        golden,
+        "random-107",
+        "None, -1",
+        on::<Ix5>(),
+        tf_s![None, -1],
+    );
+    check(
+        golden,
+        "random-109",
+        "32768:-4, ...",
+        on::<Ix1>(),
+        tf_s![32768:-4, ...],
+    );
+    check(
+        golden,
+        "random-110",
+        "1:3:1, 7:-5, 2:-4:3, ..., 1:3",
+        on::<Ix4>(),
+        tf_s![1:3:1, 7:-5, 2:-4:3, ..., 1:3],
+    );
+    check(
+        golden,
+        "random-112",
+        "-1:0:-2, -1:, None",
+        on::<Ix1>(),
+        tf_s![-1:0:-2, -1:, None],
+    );
     check(golden, "random-113", "0", on::<Ix3>(), tf_s![0]);
     check(golden, "random-114", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-115", "None, -1:2:1, ...", on::<Ix2>(), tf_s![None, -1:2:1, ...]);
-    check(golden, "random-116", "-3, ..., -2, -1:2:1", on::<Ix3>(), tf_s![-3, ..., -2, -1:2:1]);
-    check(golden, "random-117", "4:5, None", on::<Ix1>(), tf_s![4:5, None]);
-    check(golden, "random-118", "..., -5:4:-2, -3, 3", on::<Ix2>(), tf_s![..., -5:4:-2, -3, 3]);
+    check(
+        golden,
+        "random-115",
+        "None, -1:2:1, ...",
+        on::<Ix2>(),
+        tf_s![None, -1:2:1, ...],
+    );
+    check(
+        golden,
+        "random-116",
+        "-3, ..., -2, -1:2:1",
+        on::<Ix3>(),
+        tf_s![-3, ..., -2, -1:2:1],
+    );
+    check(
+        golden,
+        "random-117",
+        "4:5, None",
+        on::<Ix1>(),
+        tf_s![4:5, None],
+    );
+    check(
+        golden,
+        "random-118",
+        "..., -5:4:-2, -3, 3",
+        on::<Ix2>(),
+        tf_s![..., -5:4:-2, -3, 3],
+    );
     check(golden, "random-119", "-4::0", on::<Ix2>(), tf_s![-4::0]);
-    check(golden, "random-120", "2, None, None", on::<Ix1>(), tf_s![2, None, None]);
-    check(golden, "random-121", "None, 2:, None", on::<Ix2>(), tf_s![None, 2:, None]);
-    check(golden, "random-122", "None, 0:2, 1:", on::<Ix5>(), tf_s![None, 0:2, 1:]);
+    check(
+        golden,
+        "random-120",
+        "2, None, None",
+        on::<Ix1>(),
+        tf_s![2, None, None],
+    );
+    check(
+        golden,
+        "random-121",
+        "None, 2:, None",
+        on::<Ix2>(),
+        tf_s![None, 2:, None],
+    );
+    check(
+        golden,
+        "random-122",
+        "None, 0:2, 1:",
+        on::<Ix5>(),
+        tf_s![None, 0:2, 1:],
+    );
     check(golden, "random-123", "1", on::<Ix2>(), tf_s![1]);
     check(golden, "random-124", "1:4", on::<Ix1>(), tf_s![1:4]);
-    check(golden, "random-125", "2:5, 2:3, 0, None", on::<Ix3>(), tf_s![2:5, 2:3, 0, None]);
-    check(golden, "random-126", "3:5, None", on::<Ix3>(), tf_s![3:5, None]);
-    check(golden, "random-127", "1:3, None, -5:-4", on::<Ix2>(), tf_s![1:3, None, -5:-4]);
-    check(golden, "random-128", ":2:1099511627776, -1, -3, 2:-2:-2, None", on::<Ix4>(), tf_s![:2:1099511627776i64, -1, -3, 2:-2:-2, None]);
-    check(golden, "random-129", "-6:, 4:0:-5", on::<Ix2>(), tf_s![-6:, 4:0:-5]);
+    check(
+        golden,
+        "random-125",
+        "2:5, 2:3, 0, None",
+        on::<Ix3>(),
+        tf_s![2:5, 2:3, 0, None],
+    );
+    check(
+        golden,
+        "random-126",
+        "3:5, None",
+        on::<Ix3>(),
+        tf_s![3:5, None],
+    );
+    check(
+        golden,
+        "random-127",
+        "1:3, None, -5:-4",
+        on::<Ix2>(),
+        tf_s![1:3, None, -5:-4],
+    );
+    check(
+        golden,
+        "random-128",
+        ":2:1099511627776, -1, -3, 2:-2:-2, None",
+        on::<Ix4>(),
+        tf_s![:2:1099511627776i64, -1, -3, 2:-2:-2, None],
+    );
+    check(
+        golden,
+        "random-129",
+        "-6:, 4:0:-5",
+        on::<Ix2>(),
+        tf_s![-6:, 4:0:-5],
+    );
     check(golden, "random-130", "-1", on::<Ix1>(), tf_s![-1]);
     check(golden, "random-131", "-4:", on::<Ix1>(), tf_s![-4:]);
-    check(golden, "random-132", "2, 1, :1, -3:3", on::<Ix4>(), tf_s![2, 1, :1, -3:3]);
+    check(
+        golden,
+        "random-132",
+        "2, 1, :1, -3:3",
+        on::<Ix4>(),
+        tf_s![2, 1, :1, -3:3],
+    );
     check(golden, "random-133", "...", on::<Ix1>(), tf_s![...]);
     check(golden, "random-134", ":1", on::<Ix3>(), tf_s![:1]);
-    check(golden, "random-135", ":3, -1:3:-2, None, 3:2:-5", on::<Ix5>(), tf_s![:3, -1:3:-2, None, 3:2:-5]);
-    check(golden, "random-136", "-1, ..., None", on::<Ix4>(), tf_s![-1, ..., None]);
+    check(
+        golden,
+        "random-135",
+        ":3, -1:3:-2, None, 3:2:-5",
+        on::<Ix5>(),
+        tf_s![:3, -1:3:-2, None, 3:2:-5],
+    );
+    check(
+        golden,
+        "random-136",
+        "-1, ..., None",
+        on::<Ix4>(),
+        tf_s![-1, ..., None],
+    );
     check(golden, "random-137", ":-1:3", on::<Ix1>(), tf_s![:-1:3]);
     check(golden, "random-138", "-2:2, 0", on::<Ix2>(), tf_s![-2:2, 0]);
-    check(golden, "random-139", ":, -1:1, 2:3, None, None", on::<Ix3>(), tf_s![:, -1:1, 2:3, None, None]);
-    check(golden, "random-140", "-3:-2, 6:1, ..., None, -7::5", on::<Ix4>(), tf_s![-3:-2, 6:1, ..., None, -7::5]);
-    check(golden, "random-141", "-2, -2::-5, ..., -4", on::<Ix5>(), tf_s![-2, -2::-5, ..., -4]);
-    check(golden, "random-142", "-1, -1, None, 4::-5", on::<Ix5>(), tf_s![-1, -1, None, 4::-5]);
+    check(
+        golden,
+        "random-139",
+        ":, -1:1, 2:3, None, None",
+        on::<Ix3>(),
+        tf_s![:, -1:1, 2:3, None, None],
+    );
+    check(
+        golden,
+        "random-140",
+        "-3:-2, 6:1, ..., None, -7::5",
+        on::<Ix4>(),
+        tf_s![-3:-2, 6:1, ..., None, -7::5],
+    );
+    check(
+        golden,
+        "random-141",
+        "-2, -2::-5, ..., -4",
+        on::<Ix5>(),
+        tf_s![-2, -2::-5, ..., -4],
+    );
+    check(
+        golden,
+        "random-142",
+        "-1, -1, None, 4::-5",
+        on::<Ix5>(),
+        tf_s![-1, -1, None, 4::-5],
+    );
     check(golden, "random-143", "-2::1", on::<Ix5>(), tf_s![-2::1]);
     check(golden, "random-144", "-2::-1,", on::<Ix4>(), tf_s![-2::-1]);
 }
 
 fn chunk_4(golden: &Golden) {
-    check(golden, "random-145", "1:, -2, -3, ...", on::<Ix3>(), tf_s![1:, -2, -3, ...]);
-    check(golden, "random-146", "1:-2:1, 2:3, 3:-9223372036854775808:5, -2, None, ...", on::<Ix5>(), tf_s![1:-2:1, 2:3, 3:-9223372036854775808i64:5, -2, None, ...]);
+    check(
+        golden,
+        "random-145",
+        "1:, -2, -3, ...",
+        on::<Ix3>(),
+        tf_s![1:, -2, -3, ...],
+    );
+    check(
+        golden,
+        "random-146",
+        "1:-2:1, 2:3, 3:-9223372036854775808:5, -2, None, ...",
+        on::<Ix5>(),
+        tf_s![1:-2:1, 2:3, 3:-9223372036854775808i64:5, -2, None, ...],
+    );
     check(golden, "random-147", "1:2:2,", on::<Ix5>(), tf_s![1:2:2]);
-    check(golden, "random-148", "-1, None, 0", on::<Ix3>(), tf_s![-1, None, 0]);
+    check(
+        golden,
+        "random-148",
+        "-1, None, 0",
+        on::<Ix3>(),
+        tf_s![-1, None, 0],
+    );
     check(golden, "random-149", "2:4:3", on::<Ix3>(), tf_s![2:4:3]);
-    check(golden, "random-150", "..., ::1", on::<Ix1>(), tf_s![..., ::1]);
-    check(golden, "random-151", "..., :9223372036854775806, -1:-3:2", on::<Ix1>(), tf_s![..., :9223372036854775806i64, -1:-3:2]);
+    check(
+        golden,
+        "random-150",
+        "..., ::1",
+        on::<Ix1>(),
+        tf_s![..., ::1],
+    );
+    check(
+        golden,
+        "random-151",
+        "..., :9223372036854775806, -1:-3:2",
+        on::<Ix1>(),
+        tf_s![..., :9223372036854775806i64, -1:-3:2],
+    );
     check(golden, "random-152", "", on::<Ix4>(), tf_s![]);
     check(golden, "random-153", "-2, 2", on::<Ix3>(), tf_s![-2, 2]);
-    check(golden, "random-154", "-2, None", on::<Ix3>(), tf_s![-2, None]);
+    check(
+        golden,
+        "random-154",
+        "-2, None",
+        on::<Ix3>(),
+        tf_s![-2, None],
+    );
     check(golden, "random-155", "0, 3", on::<Ix2>(), tf_s![0, 3]);
-    check(golden, "random-156", ":4, -4:5:3", on::<Ix2>(), tf_s![:4, -4:5:3]);
+    check(
+        golden,
+        "random-156",
+        ":4, -4:5:3",
+        on::<Ix2>(),
+        tf_s![:4, -4:5:3],
+    );
     check(golden, "random-157", "-3", on::<Ix1>(), tf_s![-3]);
-    check(golden, "random-158", ":0, -8:-6", on::<Ix2>(), tf_s![:0, -8:-6]);
-    check(golden, "random-160", "None, None, -3", on::<Ix2>(), tf_s![None, None, -3]);
+    check(
+        golden,
+        "random-158",
+        ":0, -8:-6",
+        on::<Ix2>(),
+        tf_s![:0, -8:-6],
+    );
+    check(
+        golden,
+        "random-160",
+        "None, None, -3",
+        on::<Ix2>(),
+        tf_s![None, None, -3],
+    );
     check(golden, "random-161", "...", on::<Ix2>(), tf_s![...]);
-    check(golden, "random-162", "3:4, :5:3", on::<Ix1>(), tf_s![3:4, :5:3]);
-    check(golden, "random-163", "2:-1, 4:4:1, -2::1, ..., -1:2", on::<Ix5>(), tf_s![2:-1, 4:4:1, -2::1, ..., -1:2]);
+    check(
+        golden,
+        "random-162",
+        "3:4, :5:3",
+        on::<Ix1>(),
+        tf_s![3:4, :5:3],
+    );
+    check(
+        golden,
+        "random-163",
+        "2:-1, 4:4:1, -2::1, ..., -1:2",
+        on::<Ix5>(),
+        tf_s![2:-1, 4:4:1, -2::1, ..., -1:2],
+    );
     check(golden, "random-164", "", on::<Ix2>(), tf_s![]);
     check(golden, "random-165", "", on::<Ix1>(), tf_s![]);
-    check(golden, "random-166", "6:3:1, ..., 2, 0:3", on::<Ix2>(), tf_s![6:3:1, ..., 2, 0:3]);
-    check(golden, "random-167", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-168", "-2, 0:2:-5, -2:3:1, 0:4, -4::5, None", on::<Ix4>(), tf_s![-2, 0:2:-5, -2:3:1, 0:4, -4::5, None]);
-    check(golden, "random-169", ":3, 1:2, -4:3", on::<Ix4>(), tf_s![:3, 1:2, -4:3]);
+    check(
+        golden,
+        "random-166",
+        "6:3:1, ..., 2, 0:3",
+        on::<Ix2>(),
+        tf_s![6:3:1, ..., 2, 0:3],
+    );
+    check(
+        golden,
+        "random-167",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-168",
+        "-2, 0:2:-5, -2:3:1, 0:4, -4::5, None",
+        on::<Ix4>(),
+        tf_s![-2, 0:2:-5, -2:3:1, 0:4, -4::5, None],
+    );
+    check(
+        golden,
+        "random-169",
+        ":3, 1:2, -4:3",
+        on::<Ix4>(),
+        tf_s![:3, 1:2, -4:3],
+    );
     check(golden, "random-170", "3::3,", on::<Ix3>(), tf_s![3::3]);
     check(golden, "random-172", "..., 0:", on::<Ix1>(), tf_s![..., 0:]);
     check(golden, "random-173", ":6,", on::<Ix1>(), tf_s![:6]);
     check(golden, "random-174", "...,", on::<Ix0>(), tf_s![...]);
     check(golden, "random-175", "", on::<Ix5>(), tf_s![]);
-    check(golden, "random-176", ":0:-3, 0::-3, 1", on::<Ix4>(), tf_s![:0:-3, 0::-3, 1]);
-    check(golden, "random-177", "..., -1::1, -1, -2147483649:6", on::<Ix4>(), tf_s![..., -1::1, -1, -2147483649i64:6]);
-    check(golden, "random-178", ":1:-1, :8:5, None, None", on::<Ix2>(), tf_s![:1:-1, :8:5, None, None]);
-    check(golden, "random-179", "..., -3::-1", on::<Ix2>(), tf_s![..., -3::-1]);
-    check(golden, "random-180", "-1, None", on::<Ix5>(), tf_s![-1, None]);
+    check(
+        golden,
+        "random-176",
+        ":0:-3, 0::-3, 1",
+        on::<Ix4>(),
+        tf_s![:0:-3, 0::-3, 1],
+    );
+    check(
+        golden,
+        "random-177",
+        "..., -1::1, -1, -2147483649:6",
+        on::<Ix4>(),
+        tf_s![..., -1::1, -1, -2147483649i64:6],
+    );
+    check(
+        golden,
+        "random-178",
+        ":1:-1, :8:5, None, None",
+        on::<Ix2>(),
+        tf_s![:1:-1, :8:5, None, None],
+    );
+    check(
+        golden,
+        "random-179",
+        "..., -3::-1",
+        on::<Ix2>(),
+        tf_s![..., -3::-1],
+    );
+    check(
+        golden,
+        "random-180",
+        "-1, None",
+        on::<Ix5>(),
+        tf_s![-1, None],
+    );
     check(golden, "random-181", "...", on::<Ix3>(), tf_s![...]);
     check(golden, "random-182", "0, None", on::<Ix1>(), tf_s![0, None]);
-    check(golden, "random-184", "0:1:5, :1:-5", on::<Ix2>(), tf_s![0:1:5, :1:-5]);
-    check(golden, "random-185", "None, -1:1:-1", on::<Ix1>(), tf_s![None, -1:1:-1]);
-    check(golden, "random-186", "0:2, ..., -7:-6:-2, 1:2", on::<Ix2>(), tf_s![0:2, ..., -7:-6:-2, 1:2]);
-    check(golden, "random-187", ":1, None, None", on::<Ix1>(), tf_s![:1, None, None]);
+    check(
+        golden,
+        "random-184",
+        "0:1:5, :1:-5",
+        on::<Ix2>(),
+        tf_s![0:1:5, :1:-5],
+    );
+    check(
+        golden,
+        "random-185",
+        "None, -1:1:-1",
+        on::<Ix1>(),
+        tf_s![None, -1:1:-1],
+    );
+    check(
+        golden,
+        "random-186",
+        "0:2, ..., -7:-6:-2, 1:2",
+        on::<Ix2>(),
+        tf_s![0:2, ..., -7:-6:-2, 1:2],
+    );
+    check(
+        golden,
+        "random-187",
+        ":1, None, None",
+        on::<Ix1>(),
+        tf_s![:1, None, None],
+    );
 }
 
 fn chunk_5(golden: &Golden) {
-    check(golden, "random-188", "2:4, 2:-3:-5, 1, -1, None", on::<Ix4>(), tf_s![2:4, 2:-3:-5, 1, -1, None]);
-    check(golden, "random-189", "4::1, -1:1:-3, 0:5, :-2147483649:-1, -3:4", on::<Ix4>(), tf_s![4::1, -1:1:-3, 0:5, :-2147483649i64:-1, -3:4]);
+    check(
+        golden,
+        "random-188",
+        "2:4, 2:-3:-5, 1, -1, None",
+        on::<Ix4>(),
+        tf_s![2:4, 2:-3:-5, 1, -1, None],
+    );
+    check(
+        golden,
+        "random-189",
+        "4::1, -1:1:-3, 0:5, :-2147483649:-1, -3:4",
+        on::<Ix4>(),
+        tf_s![4::1, -1:1:-3, 0:5, :-2147483649i64:-1, -3:4],
+    );
     check(golden, "random-190", "..., -1", on::<Ix2>(), tf_s![..., -1]);
-    check(golden, "random-191", "0, -2:1, 7:6:1, None", on::<Ix3>(), tf_s![0, -2:1, 7:6:1, None]);
-    check(golden, "random-192", "..., None, None, 2:1:-9223372036854775808", on::<Ix4>(), tf_s![..., None, None, 2:1:-9223372036854775808i64]);
+    check(
+        golden,
+        "random-191",
+        "0, -2:1, 7:6:1, None",
+        on::<Ix3>(),
+        tf_s![0, -2:1, 7:6:1, None],
+    );
+    check(
+        golden,
+        "random-192",
+        "..., None, None, 2:1:-9223372036854775808",
+        on::<Ix4>(),
+        tf_s![..., None, None, 2:1:-9223372036854775808i64],
+    );
     check(golden, "random-193", "4:0:5", on::<Ix3>(), tf_s![4:0:5]);
     check(golden, "random-194", "3:4,", on::<Ix4>(), tf_s![3:4]);
-    check(golden, "random-195", "-1, 0:0:1", on::<Ix4>(), tf_s![-1, 0:0:1]);
-    check(golden, "random-196", "-3:-2, 7::-2, ...", on::<Ix1>(), tf_s![-3:-2, 7::-2, ...]);
-    check(golden, "random-197", "None, -4, None, -3:-4:-5", on::<Ix2>(), tf_s![None, -4, None, -3:-4:-5]);
-    check(golden, "random-198", "1:-2:-2, -3, None, 0, -4", on::<Ix5>(), tf_s![1:-2:-2, -3, None, 0, -4]);
+    check(
+        golden,
+        "random-195",
+        "-1, 0:0:1",
+        on::<Ix4>(),
+        tf_s![-1, 0:0:1],
+    );
+    check(
+        golden,
+        "random-196",
+        "-3:-2, 7::-2, ...",
+        on::<Ix1>(),
+        tf_s![-3:-2, 7::-2, ...],
+    );
+    check(
+        golden,
+        "random-197",
+        "None, -4, None, -3:-4:-5",
+        on::<Ix2>(),
+        tf_s![None, -4, None, -3:-4:-5],
+    );
+    check(
+        golden,
+        "random-198",
+        "1:-2:-2, -3, None, 0, -4",
+        on::<Ix5>(),
+        tf_s![1:-2:-2, -3, None, 0, -4],
+    );
     check(golden, "random-200", "...", on::<Ix1>(), tf_s![...]);
-    check(golden, "random-201", "-1::-1, None", on::<Ix2>(), tf_s![-1::-1, None]);
+    check(
+        golden,
+        "random-201",
+        "-1::-1, None",
+        on::<Ix2>(),
+        tf_s![-1::-1, None],
+    );
     check(golden, "random-202", "...,", on::<Ix2>(), tf_s![...]);
-    check(golden, "random-203", "..., 2:3:5, -1:1:-1, None, 1:-2:-5, 2, None", on::<Ix5>(), tf_s![..., 2:3:5, -1:1:-1, None, 1:-2:-5, 2, None]);
-    check(golden, "random-204", "0, -7::3, :4, None", on::<Ix2>(), tf_s![0, -7::3, :4, None]);
+    check(
+        golden,
+        "random-203",
+        "..., 2:3:5, -1:1:-1, None, 1:-2:-5, 2, None",
+        on::<Ix5>(),
+        tf_s![..., 2:3:5, -1:1:-1, None, 1:-2:-5, 2, None],
+    );
+    check(
+        golden,
+        "random-204",
+        "0, -7::3, :4, None",
+        on::<Ix2>(),
+        tf_s![0, -7::3, :4, None],
+    );
     check(golden, "random-205", "...", on::<Ix0>(), tf_s![...]);
-    check(golden, "random-206", "None, ...", on::<Ix0>(), tf_s![None, ...]);
+    check(
+        golden,
+        "random-206",
+        "None, ...",
+        on::<Ix0>(),
+        tf_s![None, ...],
+    );
     check(golden, "random-207", "2:1:-3,", on::<Ix1>(), tf_s![2:1:-3]);
     check(golden, "random-208", "None", on::<Ix0>(), tf_s![None]);
     check(golden, "random-210", "-2", on::<Ix3>(), tf_s![-2]);
-    check(golden, "random-211", "4:5, 0, ..., None", on::<Ix2>(), tf_s![4:5, 0, ..., None]);
-    check(golden, "random-212", "None, :, ..., None, 3:-4, -1", on::<Ix5>(), tf_s![None, :, ..., None, 3:-4, -1]);
-    check(golden, "random-213", "-4:2:-1, 0, -2:, 0::-5, None", on::<Ix5>(), tf_s![-4:2:-1, 0, -2:, 0::-5, None]);
-    check(golden, "random-214", "2, -1, 5:4", on::<Ix2>(), tf_s![2, -1, 5:4]);
-    check(golden, "random-215", "..., -1, -5:5:-2, 0:-3", on::<Ix4>(), tf_s![..., -1, -5:5:-2, 0:-3]);
+    check(
+        golden,
+        "random-211",
+        "4:5, 0, ..., None",
+        on::<Ix2>(),
+        tf_s![4:5, 0, ..., None],
+    );
+    check(
+        golden,
+        "random-212",
+        "None, :, ..., None, 3:-4, -1",
+        on::<Ix5>(),
+        tf_s![None, :, ..., None, 3:-4, -1],
+    );
+    check(
+        golden,
+        "random-213",
+        "-4:2:-1, 0, -2:, 0::-5, None",
+        on::<Ix5>(),
+        tf_s![-4:2:-1, 0, -2:, 0::-5, None],
+    );
+    check(
+        golden,
+        "random-214",
+        "2, -1, 5:4",
+        on::<Ix2>(),
+        tf_s![2, -1, 5:4],
+    );
+    check(
+        golden,
+        "random-215",
+        "..., -1, -5:5:-2, 0:-3",
+        on::<Ix4>(),
+        tf_s![..., -1, -5:5:-2, 0:-3],
+    );
     check(golden, "random-216", ":", on::<Ix1>(), tf_s![:]);
-    check(golden, "random-217", "2:3:5, None, None", on::<Ix1>(), tf_s![2:3:5, None, None]);
+    check(
+        golden,
+        "random-217",
+        "2:3:5, None, None",
+        on::<Ix1>(),
+        tf_s![2:3:5, None, None],
+    );
     check(golden, "random-218", "-5:1:-1", on::<Ix3>(), tf_s![-5:1:-1]);
-    check(golden, "random-220", "1, 2::-1, 3", on::<Ix3>(), tf_s![1, 2::-1, 3]);
-    check(golden, "random-221", "-4, None, :4, None", on::<Ix5>(), tf_s![-4, None, :4, None]);
-    check(golden, "random-222", ":-2, -1:1, ..., None", on::<Ix2>(), tf_s![:-2, -1:1, ..., None]);
+    check(
+        golden,
+        "random-220",
+        "1, 2::-1, 3",
+        on::<Ix3>(),
+        tf_s![1, 2::-1, 3],
+    );
+    check(
+        golden,
+        "random-221",
+        "-4, None, :4, None",
+        on::<Ix5>(),
+        tf_s![-4, None, :4, None],
+    );
+    check(
+        golden,
+        "random-222",
+        ":-2, -1:1, ..., None",
+        on::<Ix2>(),
+        tf_s![:-2, -1:1, ..., None],
+    );
     check(golden, "random-223", "...", on::<Ix1>(), tf_s![...]);
     check(golden, "random-224", ":4, -2", on::<Ix2>(), tf_s![:4, -2]);
-    check(golden, "random-225", "-4:3:9223372036854775807, None", on::<Ix0>(), tf_s![-4:3:9223372036854775807i64, None]);
-    check(golden, "random-226", ":-3:-5, None", on::<Ix1>(), tf_s![:-3:-5, None]);
-    check(golden, "random-227", "0, -1:-6:-3, 3:4, -2, None", on::<Ix3>(), tf_s![0, -1:-6:-3, 3:4, -2, None]);
+    check(
+        golden,
+        "random-225",
+        "-4:3:9223372036854775807, None",
+        on::<Ix0>(),
+        tf_s![-4:3:9223372036854775807i64, None],
+    );
+    check(
+        golden,
+        "random-226",
+        ":-3:-5, None",
+        on::<Ix1>(),
+        tf_s![:-3:-5, None],
+    );
+    check(
+        golden,
+        "random-227",
+        "0, -1:-6:-3, 3:4, -2, None",
+        on::<Ix3>(),
+        tf_s![0, -1:-6:-3, 3:4, -2, None],
+    );
     check(golden, "random-228", "0", on::<Ix5>(), tf_s![0]);
     check(golden, "random-229", "", on::<Ix1>(), tf_s![]);
     check(golden, "random-230", "-2,", on::<Ix5>(), tf_s![-2]);
@@ -299,216 +1193,1050 @@ fn chunk_5(golden: &Golden) {
 
 fn chunk_6(golden: &Golden) {
     check(golden, "random-231", "...", on::<Ix1>(), tf_s![...]);
-    check(golden, "random-232", "-1:-4, 1:-2, None", on::<Ix2>(), tf_s![-1:-4, 1:-2, None]);
+    check(
+        golden,
+        "random-232",
+        "-1:-4, 1:-2, None",
+        on::<Ix2>(),
+        tf_s![-1:-4, 1:-2, None],
+    );
     check(golden, "random-233", "-2, -3", on::<Ix2>(), tf_s![-2, -3]);
     check(golden, "random-234", "", on::<Ix4>(), tf_s![]);
     check(golden, "random-235", "...,", on::<Ix4>(), tf_s![...]);
-    check(golden, "random-236", "-2::1, :3:5", on::<Ix3>(), tf_s![-2::1, :3:5]);
-    check(golden, "random-237", "-4:-1, None, -1:1:1, -2::-1, 1:-5:-1, None", on::<Ix4>(), tf_s![-4:-1, None, -1:1:1, -2::-1, 1:-5:-1, None]);
+    check(
+        golden,
+        "random-236",
+        "-2::1, :3:5",
+        on::<Ix3>(),
+        tf_s![-2::1, :3:5],
+    );
+    check(
+        golden,
+        "random-237",
+        "-4:-1, None, -1:1:1, -2::-1, 1:-5:-1, None",
+        on::<Ix4>(),
+        tf_s![-4:-1, None, -1:1:1, -2::-1, 1:-5:-1, None],
+    );
     check(golden, "random-238", "", on::<Ix5>(), tf_s![]);
-    check(golden, "random-239", "0, 2::1, 7:1, None", on::<Ix2>(), tf_s![0, 2::1, 7:1, None]);
+    check(
+        golden,
+        "random-239",
+        "0, 2::1, 7:1, None",
+        on::<Ix2>(),
+        tf_s![0, 2::1, 7:1, None],
+    );
     check(golden, "random-240", "2, 2", on::<Ix3>(), tf_s![2, 2]);
-    check(golden, "random-241", ":-2, 0, -1:2, ..., None, -4:1099511627776", on::<Ix5>(), tf_s![:-2, 0, -1:2, ..., None, -4:1099511627776i64]);
-    check(golden, "random-242", "-4:3, 5:-8, 0, -2", on::<Ix4>(), tf_s![-4:3, 5:-8, 0, -2]);
+    check(
+        golden,
+        "random-241",
+        ":-2, 0, -1:2, ..., None, -4:1099511627776",
+        on::<Ix5>(),
+        tf_s![:-2, 0, -1:2, ..., None, -4:1099511627776i64],
+    );
+    check(
+        golden,
+        "random-242",
+        "-4:3, 5:-8, 0, -2",
+        on::<Ix4>(),
+        tf_s![-4:3, 5:-8, 0, -2],
+    );
     check(golden, "random-243", "0:1", on::<Ix4>(), tf_s![0:1]);
-    check(golden, "random-246", "-3, None, :-1", on::<Ix5>(), tf_s![-3, None, :-1]);
-    check(golden, "random-247", "..., None", on::<Ix3>(), tf_s![..., None]);
-    check(golden, "random-248", "1, 6::-3, -4:1:9223372036854775807", on::<Ix2>(), tf_s![1, 6::-3, -4:1:9223372036854775807i64]);
+    check(
+        golden,
+        "random-246",
+        "-3, None, :-1",
+        on::<Ix5>(),
+        tf_s![-3, None, :-1],
+    );
+    check(
+        golden,
+        "random-247",
+        "..., None",
+        on::<Ix3>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-248",
+        "1, 6::-3, -4:1:9223372036854775807",
+        on::<Ix2>(),
+        tf_s![1, 6::-3, -4:1:9223372036854775807i64],
+    );
     check(golden, "random-249", "4:0:-3", on::<Ix2>(), tf_s![4:0:-3]);
-    check(golden, "random-250", "-1:3, 7:", on::<Ix2>(), tf_s![-1:3, 7:]);
-    check(golden, "random-251", "0:1, ...", on::<Ix1>(), tf_s![0:1, ...]);
-    check(golden, "random-252", ":3, 4:8:-2, None", on::<Ix4>(), tf_s![:3, 4:8:-2, None]);
+    check(
+        golden,
+        "random-250",
+        "-1:3, 7:",
+        on::<Ix2>(),
+        tf_s![-1:3, 7:],
+    );
+    check(
+        golden,
+        "random-251",
+        "0:1, ...",
+        on::<Ix1>(),
+        tf_s![0:1, ...],
+    );
+    check(
+        golden,
+        "random-252",
+        ":3, 4:8:-2, None",
+        on::<Ix4>(),
+        tf_s![:3, 4:8:-2, None],
+    );
     check(golden, "random-253", "3:-6:0,", on::<Ix3>(), tf_s![3:-6:0]);
-    check(golden, "random-254", ":-9223372036854775807:-2, None, -1:-3:1", on::<Ix4>(), tf_s![:-9223372036854775807i64:-2, None, -1:-3:1]);
-    check(golden, "random-255", "-1, None", on::<Ix1>(), tf_s![-1, None]);
-    check(golden, "random-256", "None, :1, ..., None, 1:0:-2", on::<Ix3>(), tf_s![None, :1, ..., None, 1:0:-2]);
-    check(golden, "random-257", "..., -6::1, :-2, -3:2:1", on::<Ix5>(), tf_s![..., -6::1, :-2, -3:2:1]);
+    check(
+        golden,
+        "random-254",
+        ":-9223372036854775807:-2, None, -1:-3:1",
+        on::<Ix4>(),
+        tf_s![:-9223372036854775807i64:-2, None, -1:-3:1],
+    );
+    check(
+        golden,
+        "random-255",
+        "-1, None",
+        on::<Ix1>(),
+        tf_s![-1, None],
+    );
+    check(
+        golden,
+        "random-256",
+        "None, :1, ..., None, 1:0:-2",
+        on::<Ix3>(),
+        tf_s![None, :1, ..., None, 1:0:-2],
+    );
+    check(
+        golden,
+        "random-257",
+        "..., -6::1, :-2, -3:2:1",
+        on::<Ix5>(),
+        tf_s![..., -6::1, :-2, -3:2:1],
+    );
     check(golden, "random-258", "2", on::<IxDyn>(), tf_s![2]);
-    check(golden, "random-259", "::-1, None, 1::-2, ..., 0:3", on::<Ix5>(), tf_s![::-1, None, 1::-2, ..., 0:3]);
-    check(golden, "random-260", "6::5, None", on::<Ix1>(), tf_s![6::5, None]);
-    check(golden, "random-261", "None, -3, -9223372036854775808:-2:-1, 2:-2, :9223372036854775807:-1, 0:-1", on::<Ix5>(), tf_s![None, -3, -9223372036854775808i64:-2:-1, 2:-2, :9223372036854775807i64:-1, 0:-1]);
-    check(golden, "random-262", "..., ::-1, 1:3, 2", on::<Ix3>(), tf_s![..., ::-1, 1:3, 2]);
-    check(golden, "random-263", "-1, 0:-5:-5", on::<Ix1>(), tf_s![-1, 0:-5:-5]);
-    check(golden, "random-264", "-2, None", on::<Ix3>(), tf_s![-2, None]);
-    check(golden, "random-265", "1:-1, None, None", on::<Ix1>(), tf_s![1:-1, None, None]);
+    check(
+        golden,
+        "random-259",
+        "::-1, None, 1::-2, ..., 0:3",
+        on::<Ix5>(),
+        tf_s![::-1, None, 1::-2, ..., 0:3],
+    );
+    check(
+        golden,
+        "random-260",
+        "6::5, None",
+        on::<Ix1>(),
+        tf_s![6::5, None],
+    );
+    check(
+        golden,
+        "random-261",
+        "None, -3, -9223372036854775808:-2:-1, 2:-2, :9223372036854775807:-1, 0:-1",
+        on::<Ix5>(),
+        tf_s![None, -3, -9223372036854775808i64:-2:-1, 2:-2, :9223372036854775807i64:-1, 0:-1],
+    );
+    check(
+        golden,
+        "random-262",
+        "..., ::-1, 1:3, 2",
+        on::<Ix3>(),
+        tf_s![..., ::-1, 1:3, 2],
+    );
+    check(
+        golden,
+        "random-263",
+        "-1, 0:-5:-5",
+        on::<Ix1>(),
+        tf_s![-1, 0:-5:-5],
+    );
+    check(
+        golden,
+        "random-264",
+        "-2, None",
+        on::<Ix3>(),
+        tf_s![-2, None],
+    );
+    check(
+        golden,
+        "random-265",
+        "1:-1, None, None",
+        on::<Ix1>(),
+        tf_s![1:-1, None, None],
+    );
     check(golden, "random-266", "..., 0", on::<Ix2>(), tf_s![..., 0]);
-    check(golden, "random-267", "1:-3:-1, None, None, ...", on::<Ix2>(), tf_s![1:-3:-1, None, None, ...]);
-    check(golden, "random-268", "..., None", on::<Ix0>(), tf_s![..., None]);
-    check(golden, "random-269", "3:2:-3, None, 0:-3:-2, 3:4:-9223372036854775808, 3:, 4:-1", on::<Ix4>(), tf_s![3:2:-3, None, 0:-3:-2, 3:4:-9223372036854775808i64, 3:, 4:-1]);
+    check(
+        golden,
+        "random-267",
+        "1:-3:-1, None, None, ...",
+        on::<Ix2>(),
+        tf_s![1:-3:-1, None, None, ...],
+    );
+    check(
+        golden,
+        "random-268",
+        "..., None",
+        on::<Ix0>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-269",
+        "3:2:-3, None, 0:-3:-2, 3:4:-9223372036854775808, 3:, 4:-1",
+        on::<Ix4>(),
+        tf_s![3:2:-3, None, 0:-3:-2, 3:4:-9223372036854775808i64, 3:, 4:-1],
+    );
     check(golden, "random-270", "-3:, 1", on::<Ix4>(), tf_s![-3:, 1]);
-    check(golden, "random-271", "..., -2, None, 6:6:-2", on::<Ix2>(), tf_s![..., -2, None, 6:6:-2]);
-    check(golden, "random-272", "2, ..., None, :-9223372036854775808, ::-2", on::<Ix5>(), tf_s![2, ..., None, :-9223372036854775808i64, ::-2]);
+    check(
+        golden,
+        "random-271",
+        "..., -2, None, 6:6:-2",
+        on::<Ix2>(),
+        tf_s![..., -2, None, 6:6:-2],
+    );
+    check(
+        golden,
+        "random-272",
+        "2, ..., None, :-9223372036854775808, ::-2",
+        on::<Ix5>(),
+        tf_s![2, ..., None, :-9223372036854775808i64, ::-2],
+    );
 }
 
 fn chunk_7(golden: &Golden) {
-    check(golden, "random-273", "4:2, 0, -2, -1099511627776:-3:1, ..., -1:4:1", on::<Ix4>(), tf_s![4:2, 0, -2, -1099511627776i64:-3:1, ..., -1:4:1]);
-    check(golden, "random-274", "..., None", on::<Ix2>(), tf_s![..., None]);
-    check(golden, "random-275", "None, -1", on::<Ix2>(), tf_s![None, -1]);
-    check(golden, "random-276", ":-2:-5, None", on::<Ix0>(), tf_s![:-2:-5, None]);
-    check(golden, "random-277", "3:-7, None, -3::-3", on::<Ix5>(), tf_s![3:-7, None, -3::-3]);
-    check(golden, "random-278", "2, 4:-2:-5", on::<Ix3>(), tf_s![2, 4:-2:-5]);
-    check(golden, "random-279", "-1, 0:1, 5, -1:-1099511627776:-1", on::<Ix4>(), tf_s![-1, 0:1, 5, -1:-1099511627776i64:-1]);
-    check(golden, "random-280", "2, -5:-2147483648, 2:3:1", on::<Ix5>(), tf_s![2, -5:-2147483648, 2:3:1]);
-    check(golden, "random-281", "None, -1099511627776, 0, 2", on::<Ix3>(), tf_s![None, -1099511627776i64, 0, 2]);
-    check(golden, "random-282", "..., 4:-6, -5:-5", on::<Ix4>(), tf_s![..., 4:-6, -5:-5]);
-    check(golden, "random-283", "0:1, :2, 0:1, ..., None", on::<Ix3>(), tf_s![0:1, :2, 0:1, ..., None]);
-    check(golden, "random-284", "-2, -2, :", on::<Ix4>(), tf_s![-2, -2, :]);
+    check(
+        golden,
+        "random-273",
+        "4:2, 0, -2, -1099511627776:-3:1, ..., -1:4:1",
+        on::<Ix4>(),
+        tf_s![4:2, 0, -2, -1099511627776i64:-3:1, ..., -1:4:1],
+    );
+    check(
+        golden,
+        "random-274",
+        "..., None",
+        on::<Ix2>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-275",
+        "None, -1",
+        on::<Ix2>(),
+        tf_s![None, -1],
+    );
+    check(
+        golden,
+        "random-276",
+        ":-2:-5, None",
+        on::<Ix0>(),
+        tf_s![:-2:-5, None],
+    );
+    check(
+        golden,
+        "random-277",
+        "3:-7, None, -3::-3",
+        on::<Ix5>(),
+        tf_s![3:-7, None, -3::-3],
+    );
+    check(
+        golden,
+        "random-278",
+        "2, 4:-2:-5",
+        on::<Ix3>(),
+        tf_s![2, 4:-2:-5],
+    );
+    check(
+        golden,
+        "random-279",
+        "-1, 0:1, 5, -1:-1099511627776:-1",
+        on::<Ix4>(),
+        tf_s![-1, 0:1, 5, -1:-1099511627776i64:-1],
+    );
+    check(
+        golden,
+        "random-280",
+        "2, -5:-2147483648, 2:3:1",
+        on::<Ix5>(),
+        tf_s![2, -5:-2147483648, 2:3:1],
+    );
+    check(
+        golden,
+        "random-281",
+        "None, -1099511627776, 0, 2",
+        on::<Ix3>(),
+        tf_s![None, -1099511627776i64, 0, 2],
+    );
+    check(
+        golden,
+        "random-282",
+        "..., 4:-6, -5:-5",
+        on::<Ix4>(),
+        tf_s![..., 4:-6, -5:-5],
+    );
+    check(
+        golden,
+        "random-283",
+        "0:1, :2, 0:1, ..., None",
+        on::<Ix3>(),
+        tf_s![0:1, :2, 0:1, ..., None],
+    );
+    check(
+        golden,
+        "random-284",
+        "-2, -2, :",
+        on::<Ix4>(),
+        tf_s![-2, -2, :],
+    );
     check(golden, "random-285", "3:0,", on::<Ix0>(), tf_s![3:0]);
-    check(golden, "random-286", "::-9223372036854775808, None, :1:-3", on::<Ix1>(), tf_s![::-9223372036854775808i64, None, :1:-3]);
+    check(
+        golden,
+        "random-286",
+        "::-9223372036854775808, None, :1:-3",
+        on::<Ix1>(),
+        tf_s![::-9223372036854775808i64, None, :1:-3],
+    );
     check(golden, "random-287", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-288", "..., ::-2", on::<Ix2>(), tf_s![..., ::-2]);
-    check(golden, "random-289", "2:, None", on::<Ix0>(), tf_s![2:, None]);
+    check(
+        golden,
+        "random-288",
+        "..., ::-2",
+        on::<Ix2>(),
+        tf_s![..., ::-2],
+    );
+    check(
+        golden,
+        "random-289",
+        "2:, None",
+        on::<Ix0>(),
+        tf_s![2:, None],
+    );
     check(golden, "random-290", "..., :7", on::<Ix3>(), tf_s![..., :7]);
-    check(golden, "random-291", "2:4, 1:4:1, 1:, -3::0, 4:5, None, None", on::<Ix5>(), tf_s![2:4, 1:4:1, 1:, -3::0, 4:5, None, None]);
+    check(
+        golden,
+        "random-291",
+        "2:4, 1:4:1, 1:, -3::0, 4:5, None, None",
+        on::<Ix5>(),
+        tf_s![2:4, 1:4:1, 1:, -3::0, 4:5, None, None],
+    );
     check(golden, "random-292", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-293", ":3, -3:3, None", on::<Ix2>(), tf_s![:3, -3:3, None]);
-    check(golden, "random-294", ":-2:-3, None", on::<Ix1>(), tf_s![:-2:-3, None]);
-    check(golden, "random-295", "7:8, None, None, -4, ...", on::<Ix5>(), tf_s![7:8, None, None, -4, ...]);
-    check(golden, "random-296", "-1, None, None", on::<Ix1>(), tf_s![-1, None, None]);
+    check(
+        golden,
+        "random-293",
+        ":3, -3:3, None",
+        on::<Ix2>(),
+        tf_s![:3, -3:3, None],
+    );
+    check(
+        golden,
+        "random-294",
+        ":-2:-3, None",
+        on::<Ix1>(),
+        tf_s![:-2:-3, None],
+    );
+    check(
+        golden,
+        "random-295",
+        "7:8, None, None, -4, ...",
+        on::<Ix5>(),
+        tf_s![7:8, None, None, -4, ...],
+    );
+    check(
+        golden,
+        "random-296",
+        "-1, None, None",
+        on::<Ix1>(),
+        tf_s![-1, None, None],
+    );
     check(golden, "random-297", "None, 0", on::<Ix2>(), tf_s![None, 0]);
-    check(golden, "random-298", "0:-5:1, 1:4:5", on::<Ix5>(), tf_s![0:-5:1, 1:4:5]);
-    check(golden, "random-299", "-2, ..., -1:2:5", on::<Ix2>(), tf_s![-2, ..., -1:2:5]);
+    check(
+        golden,
+        "random-298",
+        "0:-5:1, 1:4:5",
+        on::<Ix5>(),
+        tf_s![0:-5:1, 1:4:5],
+    );
+    check(
+        golden,
+        "random-299",
+        "-2, ..., -1:2:5",
+        on::<Ix2>(),
+        tf_s![-2, ..., -1:2:5],
+    );
     check(golden, "random-300", ":-2", on::<Ix1>(), tf_s![:-2]);
     check(golden, "random-301", "None", on::<Ix2>(), tf_s![None]);
     check(golden, "random-302", "0", on::<Ix4>(), tf_s![0]);
-    check(golden, "random-303", "-3:, ..., :3:3", on::<Ix3>(), tf_s![-3:, ..., :3:3]);
-    check(golden, "random-304", "0:, 2, 0:, None", on::<Ix2>(), tf_s![0:, 2, 0:, None]);
-    check(golden, "random-305", "None, -2:2, ..., :-3:-5", on::<Ix5>(), tf_s![None, -2:2, ..., :-3:-5]);
-    check(golden, "random-306", "-1:2:-5, 0", on::<Ix5>(), tf_s![-1:2:-5, 0]);
+    check(
+        golden,
+        "random-303",
+        "-3:, ..., :3:3",
+        on::<Ix3>(),
+        tf_s![-3:, ..., :3:3],
+    );
+    check(
+        golden,
+        "random-304",
+        "0:, 2, 0:, None",
+        on::<Ix2>(),
+        tf_s![0:, 2, 0:, None],
+    );
+    check(
+        golden,
+        "random-305",
+        "None, -2:2, ..., :-3:-5",
+        on::<Ix5>(),
+        tf_s![None, -2:2, ..., :-3:-5],
+    );
+    check(
+        golden,
+        "random-306",
+        "-1:2:-5, 0",
+        on::<Ix5>(),
+        tf_s![-1:2:-5, 0],
+    );
     check(golden, "random-307", "6:5,", on::<Ix4>(), tf_s![6:5]);
-    check(golden, "random-308", "..., -1, 0:9223372036854775806:-2", on::<Ix1>(), tf_s![..., -1, 0:9223372036854775806i64:-2]);
-    check(golden, "random-309", "-2::-5, 0, -4:3, ...", on::<Ix4>(), tf_s![-2::-5, 0, -4:3, ...]);
-    check(golden, "random-310", ":-2:-1, -1:1, :2:-3, ..., 4:-4:-1, :5, -1:3:5", on::<Ix5>(), tf_s![:-2:-1, -1:1, :2:-3, ..., 4:-4:-1, :5, -1:3:5]);
-    check(golden, "random-311", "-2, 1::-1, 2:3, -4", on::<Ix3>(), tf_s![-2, 1::-1, 2:3, -4]);
-    check(golden, "random-312", "-2:2, None", on::<Ix2>(), tf_s![-2:2, None]);
+    check(
+        golden,
+        "random-308",
+        "..., -1, 0:9223372036854775806:-2",
+        on::<Ix1>(),
+        tf_s![..., -1, 0:9223372036854775806i64:-2],
+    );
+    check(
+        golden,
+        "random-309",
+        "-2::-5, 0, -4:3, ...",
+        on::<Ix4>(),
+        tf_s![-2::-5, 0, -4:3, ...],
+    );
+    check(
+        golden,
+        "random-310",
+        ":-2:-1, -1:1, :2:-3, ..., 4:-4:-1, :5, -1:3:5",
+        on::<Ix5>(),
+        tf_s![:-2:-1, -1:1, :2:-3, ..., 4:-4:-1, :5, -1:3:5],
+    );
+    check(
+        golden,
+        "random-311",
+        "-2, 1::-1, 2:3, -4",
+        on::<Ix3>(),
+        tf_s![-2, 1::-1, 2:3, -4],
+    );
+    check(
+        golden,
+        "random-312",
+        "-2:2, None",
+        on::<Ix2>(),
+        tf_s![-2:2, None],
+    );
 }
 
 fn chunk_8(golden: &Golden) {
-    check(golden, "random-314", ":, :-3:-1, 1, 3, -1, None, -1", on::<Ix5>(), tf_s![:, :-3:-1, 1, 3, -1, None, -1]);
-    check(golden, "random-315", "2:3, 9223372036854775806:-1, -1:1", on::<Ix4>(), tf_s![2:3, 9223372036854775806i64:-1, -1:1]);
-    check(golden, "random-316", "-1:1:1, ..., :, -2:1, 3::-1, -1:", on::<Ix5>(), tf_s![-1:1:1, ..., :, -2:1, 3::-1, -1:]);
-    check(golden, "random-317", "None, ..., 3:4:2, -1:1:-5, 2:-1", on::<Ix3>(), tf_s![None, ..., 3:4:2, -1:1:-5, 2:-1]);
+    check(
+        golden,
+        "random-314",
+        ":, :-3:-1, 1, 3, -1, None, -1",
+        on::<Ix5>(),
+        tf_s![:, :-3:-1, 1, 3, -1, None, -1],
+    );
+    check(
+        golden,
+        "random-315",
+        "2:3, 9223372036854775806:-1, -1:1",
+        on::<Ix4>(),
+        tf_s![2:3, 9223372036854775806i64:-1, -1:1],
+    );
+    check(
+        golden,
+        "random-316",
+        "-1:1:1, ..., :, -2:1, 3::-1, -1:",
+        on::<Ix5>(),
+        tf_s![-1:1:1, ..., :, -2:1, 3::-1, -1:],
+    );
+    check(
+        golden,
+        "random-317",
+        "None, ..., 3:4:2, -1:1:-5, 2:-1",
+        on::<Ix3>(),
+        tf_s![None, ..., 3:4:2, -1:1:-5, 2:-1],
+    );
     check(golden, "random-318", "3", on::<Ix1>(), tf_s![3]);
     check(golden, "random-319", "0:1,", on::<Ix3>(), tf_s![0:1]);
-    check(golden, "random-320", "-1:-2:-1, -1, None", on::<Ix2>(), tf_s![-1:-2:-1, -1, None]);
-    check(golden, "random-321", "None, ..., 1:3", on::<Ix5>(), tf_s![None, ..., 1:3]);
-    check(golden, "random-322", "-4:4, :-1", on::<Ix2>(), tf_s![-4:4, :-1]);
-    check(golden, "random-323", "None, -3, 1", on::<Ix2>(), tf_s![None, -3, 1]);
-    check(golden, "random-324", "None, None", on::<Ix1>(), tf_s![None, None]);
+    check(
+        golden,
+        "random-320",
+        "-1:-2:-1, -1, None",
+        on::<Ix2>(),
+        tf_s![-1:-2:-1, -1, None],
+    );
+    check(
+        golden,
+        "random-321",
+        "None, ..., 1:3",
+        on::<Ix5>(),
+        tf_s![None, ..., 1:3],
+    );
+    check(
+        golden,
+        "random-322",
+        "-4:4, :-1",
+        on::<Ix2>(),
+        tf_s![-4:4, :-1],
+    );
+    check(
+        golden,
+        "random-323",
+        "None, -3, 1",
+        on::<Ix2>(),
+        tf_s![None, -3, 1],
+    );
+    check(
+        golden,
+        "random-324",
+        "None, None",
+        on::<Ix1>(),
+        tf_s![None, None],
+    );
     check(golden, "random-325", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-326", ":-2, ::-5, None, 4:-4:2, 2, -3:-4:-3, None", on::<Ix5>(), tf_s![:-2, ::-5, None, 4:-4:2, 2, -3:-4:-3, None]);
-    check(golden, "random-327", "1:2:3, -5:-4, :2, 1:-6", on::<Ix5>(), tf_s![1:2:3, -5:-4, :2, 1:-6]);
+    check(
+        golden,
+        "random-326",
+        ":-2, ::-5, None, 4:-4:2, 2, -3:-4:-3, None",
+        on::<Ix5>(),
+        tf_s![:-2, ::-5, None, 4:-4:2, 2, -3:-4:-3, None],
+    );
+    check(
+        golden,
+        "random-327",
+        "1:2:3, -5:-4, :2, 1:-6",
+        on::<Ix5>(),
+        tf_s![1:2:3, -5:-4, :2, 1:-6],
+    );
     check(golden, "random-328", "::-5", on::<Ix5>(), tf_s![::-5]);
-    check(golden, "random-329", "1099511627776, -5:-2:-1, :0, 0, ...", on::<Ix4>(), tf_s![1099511627776i64, -5:-2:-1, :0, 0, ...]);
-    check(golden, "random-330", "-2, -5, 0:1, :2, :1:5", on::<Ix5>(), tf_s![-2, -5, 0:1, :2, :1:5]);
-    check(golden, "random-331", "None, -2, :3:3, 7:0", on::<Ix4>(), tf_s![None, -2, :3:3, 7:0]);
-    check(golden, "random-332", "4:3:-1, 0, ...", on::<Ix5>(), tf_s![4:3:-1, 0, ...]);
-    check(golden, "random-333", "-1:1:1, None, None", on::<Ix1>(), tf_s![-1:1:1, None, None]);
-    check(golden, "random-334", "-7:-7, 0::3", on::<Ix2>(), tf_s![-7:-7, 0::3]);
-    check(golden, "random-335", "2::0, ::-2", on::<Ix4>(), tf_s![2::0, ::-2]);
-    check(golden, "random-336", "2:4:-1, 0, ...", on::<Ix2>(), tf_s![2:4:-1, 0, ...]);
-    check(golden, "random-337", "..., -1, ::1, 0", on::<Ix4>(), tf_s![..., -1, ::1, 0]);
-    check(golden, "random-338", "2:0:-3, :3:5, None, 1", on::<Ix2>(), tf_s![2:0:-3, :3:5, None, 1]);
-    check(golden, "random-339", ":2, -1::2, -6::-5, None", on::<Ix3>(), tf_s![:2, -1::2, -6::-5, None]);
+    check(
+        golden,
+        "random-329",
+        "1099511627776, -5:-2:-1, :0, 0, ...",
+        on::<Ix4>(),
+        tf_s![1099511627776i64, -5:-2:-1, :0, 0, ...],
+    );
+    check(
+        golden,
+        "random-330",
+        "-2, -5, 0:1, :2, :1:5",
+        on::<Ix5>(),
+        tf_s![-2, -5, 0:1, :2, :1:5],
+    );
+    check(
+        golden,
+        "random-331",
+        "None, -2, :3:3, 7:0",
+        on::<Ix4>(),
+        tf_s![None, -2, :3:3, 7:0],
+    );
+    check(
+        golden,
+        "random-332",
+        "4:3:-1, 0, ...",
+        on::<Ix5>(),
+        tf_s![4:3:-1, 0, ...],
+    );
+    check(
+        golden,
+        "random-333",
+        "-1:1:1, None, None",
+        on::<Ix1>(),
+        tf_s![-1:1:1, None, None],
+    );
+    check(
+        golden,
+        "random-334",
+        "-7:-7, 0::3",
+        on::<Ix2>(),
+        tf_s![-7:-7, 0::3],
+    );
+    check(
+        golden,
+        "random-335",
+        "2::0, ::-2",
+        on::<Ix4>(),
+        tf_s![2::0, ::-2],
+    );
+    check(
+        golden,
+        "random-336",
+        "2:4:-1, 0, ...",
+        on::<Ix2>(),
+        tf_s![2:4:-1, 0, ...],
+    );
+    check(
+        golden,
+        "random-337",
+        "..., -1, ::1, 0",
+        on::<Ix4>(),
+        tf_s![..., -1, ::1, 0],
+    );
+    check(
+        golden,
+        "random-338",
+        "2:0:-3, :3:5, None, 1",
+        on::<Ix2>(),
+        tf_s![2:0:-3, :3:5, None, 1],
+    );
+    check(
+        golden,
+        "random-339",
+        ":2, -1::2, -6::-5, None",
+        on::<Ix3>(),
+        tf_s![:2, -1::2, -6::-5, None],
+    );
     check(golden, "random-340", "-4:5", on::<Ix4>(), tf_s![-4:5]);
-    check(golden, "random-341", "0:1, None", on::<Ix1>(), tf_s![0:1, None]);
-    check(golden, "random-342", "4, 0:-4:-9223372036854775808", on::<Ix2>(), tf_s![4, 0:-4:-9223372036854775808i64]);
-    check(golden, "random-343", "2:4, ..., ::1099511627776", on::<Ix2>(), tf_s![2:4, ..., ::1099511627776i64]);
+    check(
+        golden,
+        "random-341",
+        "0:1, None",
+        on::<Ix1>(),
+        tf_s![0:1, None],
+    );
+    check(
+        golden,
+        "random-342",
+        "4, 0:-4:-9223372036854775808",
+        on::<Ix2>(),
+        tf_s![4, 0:-4:-9223372036854775808i64],
+    );
+    check(
+        golden,
+        "random-343",
+        "2:4, ..., ::1099511627776",
+        on::<Ix2>(),
+        tf_s![2:4, ..., ::1099511627776i64],
+    );
     check(golden, "random-344", "1:2", on::<Ix1>(), tf_s![1:2]);
-    check(golden, "random-345", "::1, ..., -1::2, :-4:-2", on::<Ix3>(), tf_s![::1, ..., -1::2, :-4:-2]);
-    check(golden, "random-346", "None, :-2, None, -1", on::<Ix2>(), tf_s![None, :-2, None, -1]);
+    check(
+        golden,
+        "random-345",
+        "::1, ..., -1::2, :-4:-2",
+        on::<Ix3>(),
+        tf_s![::1, ..., -1::2, :-4:-2],
+    );
+    check(
+        golden,
+        "random-346",
+        "None, :-2, None, -1",
+        on::<Ix2>(),
+        tf_s![None, :-2, None, -1],
+    );
     check(golden, "random-347", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-348", "-5:1, ..., -3:5:2, 0:1:1, 0:1:5", on::<Ix5>(), tf_s![-5:1, ..., -3:5:2, 0:1:1, 0:1:5]);
-    check(golden, "random-349", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-350", "5:1:-5, -1:2:5, -5:-2:1, -7:", on::<Ix4>(), tf_s![5:1:-5, -1:2:5, -5:-2:1, -7:]);
-    check(golden, "random-351", "-2:, None, None, ..., -2::1099511627776", on::<Ix5>(), tf_s![-2:, None, None, ..., -2::1099511627776i64]);
-    check(golden, "random-352", "..., 1:-2:-3, None, -6:, None", on::<Ix5>(), tf_s![..., 1:-2:-3, None, -6:, None]);
-    check(golden, "random-353", "None, None", on::<Ix0>(), tf_s![None, None]);
+    check(
+        golden,
+        "random-348",
+        "-5:1, ..., -3:5:2, 0:1:1, 0:1:5",
+        on::<Ix5>(),
+        tf_s![-5:1, ..., -3:5:2, 0:1:1, 0:1:5],
+    );
+    check(
+        golden,
+        "random-349",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-350",
+        "5:1:-5, -1:2:5, -5:-2:1, -7:",
+        on::<Ix4>(),
+        tf_s![5:1:-5, -1:2:5, -5:-2:1, -7:],
+    );
+    check(
+        golden,
+        "random-351",
+        "-2:, None, None, ..., -2::1099511627776",
+        on::<Ix5>(),
+        tf_s![-2:, None, None, ..., -2::1099511627776i64],
+    );
+    check(
+        golden,
+        "random-352",
+        "..., 1:-2:-3, None, -6:, None",
+        on::<Ix5>(),
+        tf_s![..., 1:-2:-3, None, -6:, None],
+    );
+    check(
+        golden,
+        "random-353",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
 }
 
 fn chunk_9(golden: &Golden) {
     check(golden, "random-354", ":,", on::<Ix1>(), tf_s![:]);
-    check(golden, "random-355", "::3, None, -2", on::<Ix1>(), tf_s![::3, None, -2]);
+    check(
+        golden,
+        "random-355",
+        "::3, None, -2",
+        on::<Ix1>(),
+        tf_s![::3, None, -2],
+    );
     check(golden, "random-356", "::-1, 0", on::<Ix5>(), tf_s![::-1, 0]);
-    check(golden, "random-357", "1:, None", on::<Ix1>(), tf_s![1:, None]);
-    check(golden, "random-358", "..., -3, 0:-6:-1", on::<Ix2>(), tf_s![..., -3, 0:-6:-1]);
-    check(golden, "random-359", ":1:-3, -5, 2:0:-1", on::<Ix3>(), tf_s![:1:-3, -5, 2:0:-1]);
+    check(
+        golden,
+        "random-357",
+        "1:, None",
+        on::<Ix1>(),
+        tf_s![1:, None],
+    );
+    check(
+        golden,
+        "random-358",
+        "..., -3, 0:-6:-1",
+        on::<Ix2>(),
+        tf_s![..., -3, 0:-6:-1],
+    );
+    check(
+        golden,
+        "random-359",
+        ":1:-3, -5, 2:0:-1",
+        on::<Ix3>(),
+        tf_s![:1:-3, -5, 2:0:-1],
+    );
     check(golden, "random-360", ":", on::<Ix4>(), tf_s![:]);
-    check(golden, "random-361", "0:3, ...", on::<Ix1>(), tf_s![0:3, ...]);
-    check(golden, "random-362", "-5:-1:1, None", on::<Ix1>(), tf_s![-5:-1:1, None]);
-    check(golden, "random-363", "2:-1, ...", on::<Ix3>(), tf_s![2:-1, ...]);
+    check(
+        golden,
+        "random-361",
+        "0:3, ...",
+        on::<Ix1>(),
+        tf_s![0:3, ...],
+    );
+    check(
+        golden,
+        "random-362",
+        "-5:-1:1, None",
+        on::<Ix1>(),
+        tf_s![-5:-1:1, None],
+    );
+    check(
+        golden,
+        "random-363",
+        "2:-1, ...",
+        on::<Ix3>(),
+        tf_s![2:-1, ...],
+    );
     check(golden, "random-364", "1, -4:5", on::<Ix2>(), tf_s![1, -4:5]);
-    check(golden, "random-365", "-1, 2:3:1, :2:-1, ..., None, -1", on::<Ix5>(), tf_s![-1, 2:3:1, :2:-1, ..., None, -1]);
-    check(golden, "random-366", "0, 0:1, None, ...", on::<Ix2>(), tf_s![0, 0:1, None, ...]);
-    check(golden, "random-367", "::1, :-2:-2, -2:-3:-3, 0:1:1", on::<Ix4>(), tf_s![::1, :-2:-2, -2:-3:-3, 0:1:1]);
-    check(golden, "random-368", "-1:2, -2:5", on::<Ix3>(), tf_s![-1:2, -2:5]);
+    check(
+        golden,
+        "random-365",
+        "-1, 2:3:1, :2:-1, ..., None, -1",
+        on::<Ix5>(),
+        tf_s![-1, 2:3:1, :2:-1, ..., None, -1],
+    );
+    check(
+        golden,
+        "random-366",
+        "0, 0:1, None, ...",
+        on::<Ix2>(),
+        tf_s![0, 0:1, None, ...],
+    );
+    check(
+        golden,
+        "random-367",
+        "::1, :-2:-2, -2:-3:-3, 0:1:1",
+        on::<Ix4>(),
+        tf_s![::1, :-2:-2, -2:-3:-3, 0:1:1],
+    );
+    check(
+        golden,
+        "random-368",
+        "-1:2, -2:5",
+        on::<Ix3>(),
+        tf_s![-1:2, -2:5],
+    );
     check(golden, "random-369", "1,", on::<Ix2>(), tf_s![1]);
-    check(golden, "random-370", "..., None, 32768:5:1, -3:", on::<Ix2>(), tf_s![..., None, 32768:5:1, -3:]);
+    check(
+        golden,
+        "random-370",
+        "..., None, 32768:5:1, -3:",
+        on::<Ix2>(),
+        tf_s![..., None, 32768:5:1, -3:],
+    );
     check(golden, "random-371", "", on::<Ix5>(), tf_s![]);
-    check(golden, "random-372", ":5:1, -2:3, -2:-2, -4:1:1, -1:2", on::<Ix4>(), tf_s![:5:1, -2:3, -2:-2, -4:1:1, -1:2]);
+    check(
+        golden,
+        "random-372",
+        ":5:1, -2:3, -2:-2, -4:1:1, -1:2",
+        on::<Ix4>(),
+        tf_s![:5:1, -2:3, -2:-2, -4:1:1, -1:2],
+    );
     check(golden, "random-373", "None", on::<Ix0>(), tf_s![None]);
     check(golden, "random-374", "3,", on::<Ix2>(), tf_s![3]);
-    check(golden, "random-375", "0, None, None", on::<Ix1>(), tf_s![0, None, None]);
-    check(golden, "random-376", "2, -3:7, 5::5, None", on::<Ix3>(), tf_s![2, -3:7, 5::5, None]);
-    check(golden, "random-378", ":-1:1, -1, ..., 8:-4:1, -1, None, -3", on::<Ix5>(), tf_s![:-1:1, -1, ..., 8:-4:1, -1, None, -3]);
+    check(
+        golden,
+        "random-375",
+        "0, None, None",
+        on::<Ix1>(),
+        tf_s![0, None, None],
+    );
+    check(
+        golden,
+        "random-376",
+        "2, -3:7, 5::5, None",
+        on::<Ix3>(),
+        tf_s![2, -3:7, 5::5, None],
+    );
+    check(
+        golden,
+        "random-378",
+        ":-1:1, -1, ..., 8:-4:1, -1, None, -3",
+        on::<Ix5>(),
+        tf_s![:-1:1, -1, ..., 8:-4:1, -1, None, -3],
+    );
     check(golden, "random-379", "...", on::<Ix1>(), tf_s![...]);
-    check(golden, "random-380", "-3, :-7:5, 1:-6:-3, None, None", on::<Ix3>(), tf_s![-3, :-7:5, 1:-6:-3, None, None]);
+    check(
+        golden,
+        "random-380",
+        "-3, :-7:5, 1:-6:-3, None, None",
+        on::<Ix3>(),
+        tf_s![-3, :-7:5, 1:-6:-3, None, None],
+    );
     check(golden, "random-381", "1, -1:1", on::<Ix1>(), tf_s![1, -1:1]);
     check(golden, "random-382", "-2:2", on::<Ix4>(), tf_s![-2:2]);
     check(golden, "random-383", ":-3:1", on::<Ix1>(), tf_s![:-3:1]);
-    check(golden, "random-384", "6:4, -4:-3, ..., :-7:-9223372036854775808, 0:, 4", on::<Ix5>(), tf_s![6:4, -4:-3, ..., :-7:-9223372036854775808i64, 0:, 4]);
-    check(golden, "random-385", "1:2:1, 1:2:-5, -6:, None, -32768:2147483648", on::<Ix3>(), tf_s![1:2:1, 1:2:-5, -6:, None, -32768:2147483648i64]);
+    check(
+        golden,
+        "random-384",
+        "6:4, -4:-3, ..., :-7:-9223372036854775808, 0:, 4",
+        on::<Ix5>(),
+        tf_s![6:4, -4:-3, ..., :-7:-9223372036854775808i64, 0:, 4],
+    );
+    check(
+        golden,
+        "random-385",
+        "1:2:1, 1:2:-5, -6:, None, -32768:2147483648",
+        on::<Ix3>(),
+        tf_s![1:2:1, 1:2:-5, -6:, None, -32768:2147483648i64],
+    );
     check(golden, "random-386", "0:1,", on::<Ix1>(), tf_s![0:1]);
     check(golden, "random-387", "2::5,", on::<Ix1>(), tf_s![2::5]);
-    check(golden, "random-388", "-4:-6:-3, None", on::<Ix1>(), tf_s![-4:-6:-3, None]);
-    check(golden, "random-389", "None, None, -4:7", on::<Ix5>(), tf_s![None, None, -4:7]);
+    check(
+        golden,
+        "random-388",
+        "-4:-6:-3, None",
+        on::<Ix1>(),
+        tf_s![-4:-6:-3, None],
+    );
+    check(
+        golden,
+        "random-389",
+        "None, None, -4:7",
+        on::<Ix5>(),
+        tf_s![None, None, -4:7],
+    );
     check(golden, "random-390", "0,", on::<Ix1>(), tf_s![0]);
-    check(golden, "random-391", "None, ..., None, None", on::<Ix3>(), tf_s![None, ..., None, None]);
-    check(golden, "random-392", "..., 9223372036854775806:, -2:3, 1", on::<Ix4>(), tf_s![..., 9223372036854775806i64:, -2:3, 1]);
-    check(golden, "random-393", "7:-6, None", on::<Ix1>(), tf_s![7:-6, None]);
-    check(golden, "random-394", ":-4:-3, -3:, 0, ..., 2:3:-1", on::<Ix5>(), tf_s![:-4:-3, -3:, 0, ..., 2:3:-1]);
+    check(
+        golden,
+        "random-391",
+        "None, ..., None, None",
+        on::<Ix3>(),
+        tf_s![None, ..., None, None],
+    );
+    check(
+        golden,
+        "random-392",
+        "..., 9223372036854775806:, -2:3, 1",
+        on::<Ix4>(),
+        tf_s![..., 9223372036854775806i64:, -2:3, 1],
+    );
+    check(
+        golden,
+        "random-393",
+        "7:-6, None",
+        on::<Ix1>(),
+        tf_s![7:-6, None],
+    );
+    check(
+        golden,
+        "random-394",
+        ":-4:-3, -3:, 0, ..., 2:3:-1",
+        on::<Ix5>(),
+        tf_s![:-4:-3, -3:, 0, ..., 2:3:-1],
+    );
 }
 
 fn chunk_10(golden: &Golden) {
-    check(golden, "random-395", "-2, ::-3, -4:-4, 4:", on::<Ix3>(), tf_s![-2, ::-3, -4:-4, 4:]);
+    check(
+        golden,
+        "random-395",
+        "-2, ::-3, -4:-4, 4:",
+        on::<Ix3>(),
+        tf_s![-2, ::-3, -4:-4, 4:],
+    );
     check(golden, "random-396", ":, None", on::<Ix0>(), tf_s![:, None]);
-    check(golden, "random-397", "-1, ..., 0:-1, :-1:2, -3:", on::<Ix5>(), tf_s![-1, ..., 0:-1, :-1:2, -3:]);
+    check(
+        golden,
+        "random-397",
+        "-1, ..., 0:-1, :-1:2, -3:",
+        on::<Ix5>(),
+        tf_s![-1, ..., 0:-1, :-1:2, -3:],
+    );
     check(golden, "random-398", "3, None", on::<Ix1>(), tf_s![3, None]);
-    check(golden, "random-399", "-1:1:-1, 1, 0, 4::2, None", on::<Ix3>(), tf_s![-1:1:-1, 1, 0, 4::2, None]);
-    check(golden, "random-400", "-1:-4:-3", on::<Ix3>(), tf_s![-1:-4:-3]);
+    check(
+        golden,
+        "random-399",
+        "-1:1:-1, 1, 0, 4::2, None",
+        on::<Ix3>(),
+        tf_s![-1:1:-1, 1, 0, 4::2, None],
+    );
+    check(
+        golden,
+        "random-400",
+        "-1:-4:-3",
+        on::<Ix3>(),
+        tf_s![-1:-4:-3],
+    );
     check(golden, "random-401", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-402", "..., 5:7:2", on::<Ix4>(), tf_s![..., 5:7:2]);
+    check(
+        golden,
+        "random-402",
+        "..., 5:7:2",
+        on::<Ix4>(),
+        tf_s![..., 5:7:2],
+    );
     check(golden, "random-403", "None", on::<Ix0>(), tf_s![None]);
     check(golden, "random-404", "-2:3,", on::<Ix3>(), tf_s![-2:3]);
-    check(golden, "random-405", ":2, ..., None", on::<Ix3>(), tf_s![:2, ..., None]);
-    check(golden, "random-406", "2, 0:5, None", on::<Ix4>(), tf_s![2, 0:5, None]);
-    check(golden, "random-407", "1:-2:-1, None, None", on::<Ix1>(), tf_s![1:-2:-1, None, None]);
-    check(golden, "random-408", "-4, 0, None", on::<Ix2>(), tf_s![-4, 0, None]);
-    check(golden, "random-409", "1, -2:3:1", on::<Ix2>(), tf_s![1, -2:3:1]);
-    check(golden, "random-410", "5:-1099511627776:-2, None", on::<Ix1>(), tf_s![5:-1099511627776i64:-2, None]);
-    check(golden, "random-411", "..., -1:-3", on::<Ix2>(), tf_s![..., -1:-3]);
+    check(
+        golden,
+        "random-405",
+        ":2, ..., None",
+        on::<Ix3>(),
+        tf_s![:2, ..., None],
+    );
+    check(
+        golden,
+        "random-406",
+        "2, 0:5, None",
+        on::<Ix4>(),
+        tf_s![2, 0:5, None],
+    );
+    check(
+        golden,
+        "random-407",
+        "1:-2:-1, None, None",
+        on::<Ix1>(),
+        tf_s![1:-2:-1, None, None],
+    );
+    check(
+        golden,
+        "random-408",
+        "-4, 0, None",
+        on::<Ix2>(),
+        tf_s![-4, 0, None],
+    );
+    check(
+        golden,
+        "random-409",
+        "1, -2:3:1",
+        on::<Ix2>(),
+        tf_s![1, -2:3:1],
+    );
+    check(
+        golden,
+        "random-410",
+        "5:-1099511627776:-2, None",
+        on::<Ix1>(),
+        tf_s![5:-1099511627776i64:-2, None],
+    );
+    check(
+        golden,
+        "random-411",
+        "..., -1:-3",
+        on::<Ix2>(),
+        tf_s![..., -1:-3],
+    );
     check(golden, "random-412", "None, :", on::<Ix0>(), tf_s![None, :]);
     check(golden, "random-413", "2, ...", on::<Ix2>(), tf_s![2, ...]);
-    check(golden, "random-414", "2:-1, 2:3, :3, ...", on::<Ix4>(), tf_s![2:-1, 2:3, :3, ...]);
-    check(golden, "random-415", "2:-7:-1, ..., 1:-2:-3, None", on::<Ix2>(), tf_s![2:-7:-1, ..., 1:-2:-3, None]);
+    check(
+        golden,
+        "random-414",
+        "2:-1, 2:3, :3, ...",
+        on::<Ix4>(),
+        tf_s![2:-1, 2:3, :3, ...],
+    );
+    check(
+        golden,
+        "random-415",
+        "2:-7:-1, ..., 1:-2:-3, None",
+        on::<Ix2>(),
+        tf_s![2:-7:-1, ..., 1:-2:-3, None],
+    );
     check(golden, "random-416", "", on::<Ix0>(), tf_s![]);
     check(golden, "random-417", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-418", ":-4:1, -3, 0:3, 2:-1:1, None", on::<Ix4>(), tf_s![:-4:1, -3, 0:3, 2:-1:1, None]);
+    check(
+        golden,
+        "random-418",
+        ":-4:1, -3, 0:3, 2:-1:1, None",
+        on::<Ix4>(),
+        tf_s![:-4:1, -3, 0:3, 2:-1:1, None],
+    );
     check(golden, "random-419", "5:", on::<Ix1>(), tf_s![5:]);
     check(golden, "random-420", "0,", on::<Ix5>(), tf_s![0]);
-    check(golden, "random-421", "2:3, ...", on::<Ix4>(), tf_s![2:3, ...]);
+    check(
+        golden,
+        "random-421",
+        "2:3, ...",
+        on::<Ix4>(),
+        tf_s![2:3, ...],
+    );
     check(golden, "random-422", "3:, :5", on::<Ix3>(), tf_s![3:, :5]);
     check(golden, "random-423", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-424", "-1:-2:-1, None, :0", on::<Ix1>(), tf_s![-1:-2:-1, None, :0]);
+    check(
+        golden,
+        "random-424",
+        "-1:-2:-1, None, :0",
+        on::<Ix1>(),
+        tf_s![-1:-2:-1, None, :0],
+    );
     check(golden, "random-425", "-6:-5:0", on::<Ix1>(), tf_s![-6:-5:0]);
     check(golden, "random-426", "3:,", on::<Ix4>(), tf_s![3:]);
     check(golden, "random-428", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-429", "..., 0:-4:-1", on::<Ix1>(), tf_s![..., 0:-4:-1]);
-    check(golden, "random-430", "5:, -2:9223372036854775806:1", on::<Ix5>(), tf_s![5:, -2:9223372036854775806i64:1]);
+    check(
+        golden,
+        "random-429",
+        "..., 0:-4:-1",
+        on::<Ix1>(),
+        tf_s![..., 0:-4:-1],
+    );
+    check(
+        golden,
+        "random-430",
+        "5:, -2:9223372036854775806:1",
+        on::<Ix5>(),
+        tf_s![5:, -2:9223372036854775806i64:1],
+    );
     check(golden, "random-431", "...,", on::<Ix1>(), tf_s![...]);
-    check(golden, "random-432", "0:1:2, 3:-2:-2, None", on::<Ix1>(), tf_s![0:1:2, 3:-2:-2, None]);
-    check(golden, "random-433", "None, 1:, -6:, -1:1, None", on::<Ix4>(), tf_s![None, 1:, -6:, -1:1, None]);
-    check(golden, "random-434", "1:-5, -5::1, -1", on::<Ix1>(), tf_s![1:-5, -5::1, -1]);
+    check(
+        golden,
+        "random-432",
+        "0:1:2, 3:-2:-2, None",
+        on::<Ix1>(),
+        tf_s![0:1:2, 3:-2:-2, None],
+    );
+    check(
+        golden,
+        "random-433",
+        "None, 1:, -6:, -1:1, None",
+        on::<Ix4>(),
+        tf_s![None, 1:, -6:, -1:1, None],
+    );
+    check(
+        golden,
+        "random-434",
+        "1:-5, -5::1, -1",
+        on::<Ix1>(),
+        tf_s![1:-5, -5::1, -1],
+    );
     check(golden, "random-435", "-3", on::<Ix4>(), tf_s![-3]);
 }
 
@@ -516,557 +2244,2693 @@ fn chunk_11(golden: &Golden) {
     check(golden, "random-436", "-4:-1", on::<Ix2>(), tf_s![-4:-1]);
     check(golden, "random-437", "", on::<Ix1>(), tf_s![]);
     check(golden, "random-438", "2:3:1", on::<Ix1>(), tf_s![2:3:1]);
-    check(golden, "random-439", "2, :1, -1:2, 2:-1:-5, 0:2", on::<Ix4>(), tf_s![2, :1, -1:2, 2:-1:-5, 0:2]);
-    check(golden, "random-440", "2, 2:3, ..., 0, :1, 0, None", on::<Ix5>(), tf_s![2, 2:3, ..., 0, :1, 0, None]);
-    check(golden, "random-441", ":2, -1, ...", on::<Ix2>(), tf_s![:2, -1, ...]);
-    check(golden, "random-442", "..., 6:7, :5, -2, 2:0:-3, -4, None", on::<Ix5>(), tf_s![..., 6:7, :5, -2, 2:0:-3, -4, None]);
-    check(golden, "random-443", "2:3, 0:-3:3, None, -3:-3:1", on::<Ix2>(), tf_s![2:3, 0:-3:3, None, -3:-3:1]);
-    check(golden, "random-444", "1:3, 4:-3:1", on::<Ix2>(), tf_s![1:3, 4:-3:1]);
-    check(golden, "random-445", "9223372036854775806::-1, ::-5, None, 2:4", on::<Ix4>(), tf_s![9223372036854775806i64::-1, ::-5, None, 2:4]);
+    check(
+        golden,
+        "random-439",
+        "2, :1, -1:2, 2:-1:-5, 0:2",
+        on::<Ix4>(),
+        tf_s![2, :1, -1:2, 2:-1:-5, 0:2],
+    );
+    check(
+        golden,
+        "random-440",
+        "2, 2:3, ..., 0, :1, 0, None",
+        on::<Ix5>(),
+        tf_s![2, 2:3, ..., 0, :1, 0, None],
+    );
+    check(
+        golden,
+        "random-441",
+        ":2, -1, ...",
+        on::<Ix2>(),
+        tf_s![:2, -1, ...],
+    );
+    check(
+        golden,
+        "random-442",
+        "..., 6:7, :5, -2, 2:0:-3, -4, None",
+        on::<Ix5>(),
+        tf_s![..., 6:7, :5, -2, 2:0:-3, -4, None],
+    );
+    check(
+        golden,
+        "random-443",
+        "2:3, 0:-3:3, None, -3:-3:1",
+        on::<Ix2>(),
+        tf_s![2:3, 0:-3:3, None, -3:-3:1],
+    );
+    check(
+        golden,
+        "random-444",
+        "1:3, 4:-3:1",
+        on::<Ix2>(),
+        tf_s![1:3, 4:-3:1],
+    );
+    check(
+        golden,
+        "random-445",
+        "9223372036854775806::-1, ::-5, None, 2:4",
+        on::<Ix4>(),
+        tf_s![9223372036854775806i64::-1, ::-5, None, 2:4],
+    );
     check(golden, "random-446", "-4", on::<Ix1>(), tf_s![-4]);
-    check(golden, "random-447", "-32768:-1, None", on::<Ix4>(), tf_s![-32768:-1, None]);
-    check(golden, "random-448", ":-1:0, -1:2:3, ::-1, :", on::<Ix2>(), tf_s![:-1:0, -1:2:3, ::-1, :]);
-    check(golden, "random-449", "None, None, ...", on::<Ix5>(), tf_s![None, None, ...]);
-    check(golden, "random-450", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-451", "0, -2:5, -3, 0, 0, -1:7", on::<Ix5>(), tf_s![0, -2:5, -3, 0, 0, -1:7]);
-    check(golden, "random-452", ":7:-3, None", on::<Ix1>(), tf_s![:7:-3, None]);
-    check(golden, "random-453", "..., 3:2:-1", on::<Ix1>(), tf_s![..., 3:2:-1]);
-    check(golden, "random-454", "-1:4:1, -3, -1:1:2, 0", on::<Ix3>(), tf_s![-1:4:1, -3, -1:1:2, 0]);
+    check(
+        golden,
+        "random-447",
+        "-32768:-1, None",
+        on::<Ix4>(),
+        tf_s![-32768:-1, None],
+    );
+    check(
+        golden,
+        "random-448",
+        ":-1:0, -1:2:3, ::-1, :",
+        on::<Ix2>(),
+        tf_s![:-1:0, -1:2:3, ::-1, :],
+    );
+    check(
+        golden,
+        "random-449",
+        "None, None, ...",
+        on::<Ix5>(),
+        tf_s![None, None, ...],
+    );
+    check(
+        golden,
+        "random-450",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-451",
+        "0, -2:5, -3, 0, 0, -1:7",
+        on::<Ix5>(),
+        tf_s![0, -2:5, -3, 0, 0, -1:7],
+    );
+    check(
+        golden,
+        "random-452",
+        ":7:-3, None",
+        on::<Ix1>(),
+        tf_s![:7:-3, None],
+    );
+    check(
+        golden,
+        "random-453",
+        "..., 3:2:-1",
+        on::<Ix1>(),
+        tf_s![..., 3:2:-1],
+    );
+    check(
+        golden,
+        "random-454",
+        "-1:4:1, -3, -1:1:2, 0",
+        on::<Ix3>(),
+        tf_s![-1:4:1, -3, -1:1:2, 0],
+    );
     check(golden, "random-455", "None, 4", on::<Ix3>(), tf_s![None, 4]);
     check(golden, "random-457", ":-8:3", on::<Ix1>(), tf_s![:-8:3]);
     check(golden, "random-458", "2:3:-5", on::<Ix3>(), tf_s![2:3:-5]);
-    check(golden, "random-459", "..., 1, None, 1:2, 0:1:5", on::<Ix3>(), tf_s![..., 1, None, 1:2, 0:1:5]);
-    check(golden, "random-460", "-2, 5, :1:3, :-4:-1", on::<Ix3>(), tf_s![-2, 5, :1:3, :-4:-1]);
-    check(golden, "random-461", ":1, 1:2:1", on::<Ix4>(), tf_s![:1, 1:2:1]);
-    check(golden, "random-462", "-1, -2:5, 0:3", on::<Ix4>(), tf_s![-1, -2:5, 0:3]);
-    check(golden, "random-463", "-3:1:3, None, None", on::<Ix1>(), tf_s![-3:1:3, None, None]);
-    check(golden, "random-464", "2:-6, None", on::<Ix1>(), tf_s![2:-6, None]);
+    check(
+        golden,
+        "random-459",
+        "..., 1, None, 1:2, 0:1:5",
+        on::<Ix3>(),
+        tf_s![..., 1, None, 1:2, 0:1:5],
+    );
+    check(
+        golden,
+        "random-460",
+        "-2, 5, :1:3, :-4:-1",
+        on::<Ix3>(),
+        tf_s![-2, 5, :1:3, :-4:-1],
+    );
+    check(
+        golden,
+        "random-461",
+        ":1, 1:2:1",
+        on::<Ix4>(),
+        tf_s![:1, 1:2:1],
+    );
+    check(
+        golden,
+        "random-462",
+        "-1, -2:5, 0:3",
+        on::<Ix4>(),
+        tf_s![-1, -2:5, 0:3],
+    );
+    check(
+        golden,
+        "random-463",
+        "-3:1:3, None, None",
+        on::<Ix1>(),
+        tf_s![-3:1:3, None, None],
+    );
+    check(
+        golden,
+        "random-464",
+        "2:-6, None",
+        on::<Ix1>(),
+        tf_s![2:-6, None],
+    );
     check(golden, "random-465", "", on::<Ix1>(), tf_s![]);
     check(golden, "random-466", "...,", on::<Ix3>(), tf_s![...]);
-    check(golden, "random-467", "-1, 1, None", on::<IxDyn>(), tf_s![-1, 1, None]);
+    check(
+        golden,
+        "random-467",
+        "-1, 1, None",
+        on::<IxDyn>(),
+        tf_s![-1, 1, None],
+    );
     check(golden, "random-468", "-4, ...", on::<Ix3>(), tf_s![-4, ...]);
-    check(golden, "random-469", "0, :0, None, -5", on::<Ix4>(), tf_s![0, :0, None, -5]);
-    check(golden, "random-470", "4::-5, None", on::<Ix1>(), tf_s![4::-5, None]);
+    check(
+        golden,
+        "random-469",
+        "0, :0, None, -5",
+        on::<Ix4>(),
+        tf_s![0, :0, None, -5],
+    );
+    check(
+        golden,
+        "random-470",
+        "4::-5, None",
+        on::<Ix1>(),
+        tf_s![4::-5, None],
+    );
     check(golden, "random-471", "0, 1:2", on::<IxDyn>(), tf_s![0, 1:2]);
-    check(golden, "random-472", "1:-3:-5, :-7", on::<Ix2>(), tf_s![1:-3:-5, :-7]);
-    check(golden, "random-473", "1, 1:-3:-5", on::<Ix1>(), tf_s![1, 1:-3:-5]);
+    check(
+        golden,
+        "random-472",
+        "1:-3:-5, :-7",
+        on::<Ix2>(),
+        tf_s![1:-3:-5, :-7],
+    );
+    check(
+        golden,
+        "random-473",
+        "1, 1:-3:-5",
+        on::<Ix1>(),
+        tf_s![1, 1:-3:-5],
+    );
     check(golden, "random-474", "...,", on::<Ix3>(), tf_s![...]);
-    check(golden, "random-475", "None, -4", on::<Ix4>(), tf_s![None, -4]);
+    check(
+        golden,
+        "random-475",
+        "None, -4",
+        on::<Ix4>(),
+        tf_s![None, -4],
+    );
     check(golden, "random-476", "..., -1", on::<Ix5>(), tf_s![..., -1]);
 }
 
 fn chunk_12(golden: &Golden) {
-    check(golden, "random-478", "0, -1:0:-1, -4::1, ...", on::<Ix4>(), tf_s![0, -1:0:-1, -4::1, ...]);
-    check(golden, "random-479", "-1, ..., 2:3:2, 2:-5:-1, 0, :0:-1", on::<Ix4>(), tf_s![-1, ..., 2:3:2, 2:-5:-1, 0, :0:-1]);
+    check(
+        golden,
+        "random-478",
+        "0, -1:0:-1, -4::1, ...",
+        on::<Ix4>(),
+        tf_s![0, -1:0:-1, -4::1, ...],
+    );
+    check(
+        golden,
+        "random-479",
+        "-1, ..., 2:3:2, 2:-5:-1, 0, :0:-1",
+        on::<Ix4>(),
+        tf_s![-1, ..., 2:3:2, 2:-5:-1, 0, :0:-1],
+    );
     check(golden, "random-480", "5:-3", on::<Ix4>(), tf_s![5:-3]);
-    check(golden, "random-481", "-3, 2:3:5, 3:3:1, ..., 0", on::<Ix4>(), tf_s![-3, 2:3:5, 3:3:1, ..., 0]);
-    check(golden, "random-482", "None, -8:, None", on::<Ix1>(), tf_s![None, -8:, None]);
+    check(
+        golden,
+        "random-481",
+        "-3, 2:3:5, 3:3:1, ..., 0",
+        on::<Ix4>(),
+        tf_s![-3, 2:3:5, 3:3:1, ..., 0],
+    );
+    check(
+        golden,
+        "random-482",
+        "None, -8:, None",
+        on::<Ix1>(),
+        tf_s![None, -8:, None],
+    );
     check(golden, "random-484", "0:, -3", on::<Ix4>(), tf_s![0:, -3]);
-    check(golden, "random-486", "..., -5, 0:1, 1:2:1, 2:", on::<Ix3>(), tf_s![..., -5, 0:1, 1:2:1, 2:]);
-    check(golden, "random-488", "0:1:5, 0, ...", on::<Ix1>(), tf_s![0:1:5, 0, ...]);
+    check(
+        golden,
+        "random-486",
+        "..., -5, 0:1, 1:2:1, 2:",
+        on::<Ix3>(),
+        tf_s![..., -5, 0:1, 1:2:1, 2:],
+    );
+    check(
+        golden,
+        "random-488",
+        "0:1:5, 0, ...",
+        on::<Ix1>(),
+        tf_s![0:1:5, 0, ...],
+    );
     check(golden, "random-489", "None", on::<Ix0>(), tf_s![None]);
     check(golden, "random-490", "1:", on::<Ix4>(), tf_s![1:]);
-    check(golden, "random-491", "None, -2:2, -1:-3:-5, 1:2, 1:4:2", on::<Ix4>(), tf_s![None, -2:2, -1:-3:-5, 1:2, 1:4:2]);
-    check(golden, "random-492", "2:1:-2, 4:-3, 3::-1", on::<Ix2>(), tf_s![2:1:-2, 4:-3, 3::-1]);
-    check(golden, "random-493", ":4:5, None", on::<Ix2>(), tf_s![:4:5, None]);
-    check(golden, "random-494", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-495", ":-3, 3, 4::0, -2, -5, ...", on::<Ix5>(), tf_s![:-3, 3, 4::0, -2, -5, ...]);
-    check(golden, "random-496", "..., 1:-1", on::<Ix2>(), tf_s![..., 1:-1]);
+    check(
+        golden,
+        "random-491",
+        "None, -2:2, -1:-3:-5, 1:2, 1:4:2",
+        on::<Ix4>(),
+        tf_s![None, -2:2, -1:-3:-5, 1:2, 1:4:2],
+    );
+    check(
+        golden,
+        "random-492",
+        "2:1:-2, 4:-3, 3::-1",
+        on::<Ix2>(),
+        tf_s![2:1:-2, 4:-3, 3::-1],
+    );
+    check(
+        golden,
+        "random-493",
+        ":4:5, None",
+        on::<Ix2>(),
+        tf_s![:4:5, None],
+    );
+    check(
+        golden,
+        "random-494",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-495",
+        ":-3, 3, 4::0, -2, -5, ...",
+        on::<Ix5>(),
+        tf_s![:-3, 3, 4::0, -2, -5, ...],
+    );
+    check(
+        golden,
+        "random-496",
+        "..., 1:-1",
+        on::<Ix2>(),
+        tf_s![..., 1:-1],
+    );
     check(golden, "random-497", "-1", on::<Ix2>(), tf_s![-1]);
-    check(golden, "random-498", "0:, -1:1:2, 0, 1:5:-1", on::<Ix5>(), tf_s![0:, -1:1:2, 0, 1:5:-1]);
-    check(golden, "random-499", "..., -2:3", on::<Ix2>(), tf_s![..., -2:3]);
-    check(golden, "random-500", "-6:-32768, :, 1:4, None, None", on::<Ix3>(), tf_s![-6:-32768, :, 1:4, None, None]);
-    check(golden, "random-501", "..., 2, 1, -1:3:3", on::<Ix4>(), tf_s![..., 2, 1, -1:3:3]);
-    check(golden, "random-502", "None, ...", on::<Ix0>(), tf_s![None, ...]);
-    check(golden, "random-503", "-1, -2:3:1", on::<Ix2>(), tf_s![-1, -2:3:1]);
+    check(
+        golden,
+        "random-498",
+        "0:, -1:1:2, 0, 1:5:-1",
+        on::<Ix5>(),
+        tf_s![0:, -1:1:2, 0, 1:5:-1],
+    );
+    check(
+        golden,
+        "random-499",
+        "..., -2:3",
+        on::<Ix2>(),
+        tf_s![..., -2:3],
+    );
+    check(
+        golden,
+        "random-500",
+        "-6:-32768, :, 1:4, None, None",
+        on::<Ix3>(),
+        tf_s![-6:-32768, :, 1:4, None, None],
+    );
+    check(
+        golden,
+        "random-501",
+        "..., 2, 1, -1:3:3",
+        on::<Ix4>(),
+        tf_s![..., 2, 1, -1:3:3],
+    );
+    check(
+        golden,
+        "random-502",
+        "None, ...",
+        on::<Ix0>(),
+        tf_s![None, ...],
+    );
+    check(
+        golden,
+        "random-503",
+        "-1, -2:3:1",
+        on::<Ix2>(),
+        tf_s![-1, -2:3:1],
+    );
     check(golden, "random-504", "0:, ...", on::<Ix0>(), tf_s![0:, ...]);
-    check(golden, "random-505", ":-3:-3, -2:1", on::<Ix1>(), tf_s![:-3:-3, -2:1]);
-    check(golden, "random-506", "-3:-6, ..., 2:-1, -4:2:5, -1099511627776:7, 0::0", on::<Ix5>(), tf_s![-3:-6, ..., 2:-1, -4:2:5, -1099511627776i64:7, 0::0]);
+    check(
+        golden,
+        "random-505",
+        ":-3:-3, -2:1",
+        on::<Ix1>(),
+        tf_s![:-3:-3, -2:1],
+    );
+    check(
+        golden,
+        "random-506",
+        "-3:-6, ..., 2:-1, -4:2:5, -1099511627776:7, 0::0",
+        on::<Ix5>(),
+        tf_s![-3:-6, ..., 2:-1, -4:2:5, -1099511627776i64:7, 0::0],
+    );
     check(golden, "random-507", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-508", "-4, -5:-3:-5", on::<Ix2>(), tf_s![-4, -5:-3:-5]);
-    check(golden, "random-509", "-4, 0:1:-5, :, 0", on::<Ix5>(), tf_s![-4, 0:1:-5, :, 0]);
+    check(
+        golden,
+        "random-508",
+        "-4, -5:-3:-5",
+        on::<Ix2>(),
+        tf_s![-4, -5:-3:-5],
+    );
+    check(
+        golden,
+        "random-509",
+        "-4, 0:1:-5, :, 0",
+        on::<Ix5>(),
+        tf_s![-4, 0:1:-5, :, 0],
+    );
     check(golden, "random-510", "", on::<Ix5>(), tf_s![]);
     check(golden, "random-511", "..., 2", on::<IxDyn>(), tf_s![..., 2]);
-    check(golden, "random-512", "0, ..., 1:2", on::<Ix2>(), tf_s![0, ..., 1:2]);
-    check(golden, "random-513", ":3:5, 1, 2:3:2, 1:2, None", on::<Ix3>(), tf_s![:3:5, 1, 2:3:2, 1:2, None]);
-    check(golden, "random-514", "5, 5::1099511627776", on::<Ix1>(), tf_s![5, 5::1099511627776i64]);
-    check(golden, "random-515", "..., None", on::<Ix1>(), tf_s![..., None]);
+    check(
+        golden,
+        "random-512",
+        "0, ..., 1:2",
+        on::<Ix2>(),
+        tf_s![0, ..., 1:2],
+    );
+    check(
+        golden,
+        "random-513",
+        ":3:5, 1, 2:3:2, 1:2, None",
+        on::<Ix3>(),
+        tf_s![:3:5, 1, 2:3:2, 1:2, None],
+    );
+    check(
+        golden,
+        "random-514",
+        "5, 5::1099511627776",
+        on::<Ix1>(),
+        tf_s![5, 5::1099511627776i64],
+    );
+    check(
+        golden,
+        "random-515",
+        "..., None",
+        on::<Ix1>(),
+        tf_s![..., None],
+    );
     check(golden, "random-516", "1:-1", on::<Ix3>(), tf_s![1:-1]);
-    check(golden, "random-517", "-1:-3:-9223372036854775808, 0:1, 4, 8::1099511627776, 0, None", on::<Ix5>(), tf_s![-1:-3:-9223372036854775808i64, 0:1, 4, 8::1099511627776i64, 0, None]);
+    check(
+        golden,
+        "random-517",
+        "-1:-3:-9223372036854775808, 0:1, 4, 8::1099511627776, 0, None",
+        on::<Ix5>(),
+        tf_s![-1:-3:-9223372036854775808i64, 0:1, 4, 8::1099511627776i64, 0, None],
+    );
     check(golden, "random-518", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-519", "..., :1:3", on::<Ix1>(), tf_s![..., :1:3]);
-    check(golden, "random-520", "None, 3:5, :0, 0, None", on::<Ix3>(), tf_s![None, 3:5, :0, 0, None]);
+    check(
+        golden,
+        "random-519",
+        "..., :1:3",
+        on::<Ix1>(),
+        tf_s![..., :1:3],
+    );
+    check(
+        golden,
+        "random-520",
+        "None, 3:5, :0, 0, None",
+        on::<Ix3>(),
+        tf_s![None, 3:5, :0, 0, None],
+    );
 }
 
 fn chunk_13(golden: &Golden) {
-    check(golden, "random-521", "0:1, None, :-4:5", on::<Ix1>(), tf_s![0:1, None, :-4:5]);
-    check(golden, "random-522", "..., 9223372036854775806:-7:3, :1, -1, None, None, None", on::<Ix5>(), tf_s![..., 9223372036854775806i64:-7:3, :1, -1, None, None, None]);
-    check(golden, "random-523", "0, -1, 2:-4:-3, None", on::<Ix2>(), tf_s![0, -1, 2:-4:-3, None]);
-    check(golden, "random-524", "..., 1:2", on::<Ix4>(), tf_s![..., 1:2]);
-    check(golden, "random-525", "-4, 2:3, 3:4", on::<Ix1>(), tf_s![-4, 2:3, 3:4]);
-    check(golden, "random-526", "2, 2::-5, :32767:2, :-7, :1, ...", on::<Ix5>(), tf_s![2, 2::-5, :32767:2, :-7, :1, ...]);
+    check(
+        golden,
+        "random-521",
+        "0:1, None, :-4:5",
+        on::<Ix1>(),
+        tf_s![0:1, None, :-4:5],
+    );
+    check(
+        golden,
+        "random-522",
+        "..., 9223372036854775806:-7:3, :1, -1, None, None, None",
+        on::<Ix5>(),
+        tf_s![..., 9223372036854775806i64:-7:3, :1, -1, None, None, None],
+    );
+    check(
+        golden,
+        "random-523",
+        "0, -1, 2:-4:-3, None",
+        on::<Ix2>(),
+        tf_s![0, -1, 2:-4:-3, None],
+    );
+    check(
+        golden,
+        "random-524",
+        "..., 1:2",
+        on::<Ix4>(),
+        tf_s![..., 1:2],
+    );
+    check(
+        golden,
+        "random-525",
+        "-4, 2:3, 3:4",
+        on::<Ix1>(),
+        tf_s![-4, 2:3, 3:4],
+    );
+    check(
+        golden,
+        "random-526",
+        "2, 2::-5, :32767:2, :-7, :1, ...",
+        on::<Ix5>(),
+        tf_s![2, 2::-5, :32767:2, :-7, :1, ...],
+    );
     check(golden, "random-527", "-2", on::<Ix1>(), tf_s![-2]);
-    check(golden, "random-528", "None, -2, 4:-2, 4:, 4:5:1", on::<Ix5>(), tf_s![None, -2, 4:-2, 4:, 4:5:1]);
-    check(golden, "random-529", "2:4:5, 0, ..., -1", on::<Ix4>(), tf_s![2:4:5, 0, ..., -1]);
-    check(golden, "random-530", ":2:-1, None, 0, -1", on::<Ix3>(), tf_s![:2:-1, None, 0, -1]);
-    check(golden, "random-531", "1:3, None, 0, ...", on::<Ix5>(), tf_s![1:3, None, 0, ...]);
-    check(golden, "random-532", "-3::3, -4, 3:1099511627776:1", on::<Ix4>(), tf_s![-3::3, -4, 3:1099511627776i64:1]);
-    check(golden, "random-533", "-1, ..., None", on::<Ix1>(), tf_s![-1, ..., None]);
-    check(golden, "random-534", "-1, 3:32767", on::<Ix3>(), tf_s![-1, 3:32767]);
-    check(golden, "random-535", "-1:1:3, -4:", on::<Ix2>(), tf_s![-1:1:3, -4:]);
+    check(
+        golden,
+        "random-528",
+        "None, -2, 4:-2, 4:, 4:5:1",
+        on::<Ix5>(),
+        tf_s![None, -2, 4:-2, 4:, 4:5:1],
+    );
+    check(
+        golden,
+        "random-529",
+        "2:4:5, 0, ..., -1",
+        on::<Ix4>(),
+        tf_s![2:4:5, 0, ..., -1],
+    );
+    check(
+        golden,
+        "random-530",
+        ":2:-1, None, 0, -1",
+        on::<Ix3>(),
+        tf_s![:2:-1, None, 0, -1],
+    );
+    check(
+        golden,
+        "random-531",
+        "1:3, None, 0, ...",
+        on::<Ix5>(),
+        tf_s![1:3, None, 0, ...],
+    );
+    check(
+        golden,
+        "random-532",
+        "-3::3, -4, 3:1099511627776:1",
+        on::<Ix4>(),
+        tf_s![-3::3, -4, 3:1099511627776i64:1],
+    );
+    check(
+        golden,
+        "random-533",
+        "-1, ..., None",
+        on::<Ix1>(),
+        tf_s![-1, ..., None],
+    );
+    check(
+        golden,
+        "random-534",
+        "-1, 3:32767",
+        on::<Ix3>(),
+        tf_s![-1, 3:32767],
+    );
+    check(
+        golden,
+        "random-535",
+        "-1:1:3, -4:",
+        on::<Ix2>(),
+        tf_s![-1:1:3, -4:],
+    );
     check(golden, "random-536", "-4:", on::<Ix3>(), tf_s![-4:]);
-    check(golden, "random-537", "..., -1:5, 1:-2:9223372036854775807", on::<Ix3>(), tf_s![..., -1:5, 1:-2:9223372036854775807i64]);
-    check(golden, "random-538", "2:-4:0, None, None", on::<Ix1>(), tf_s![2:-4:0, None, None]);
+    check(
+        golden,
+        "random-537",
+        "..., -1:5, 1:-2:9223372036854775807",
+        on::<Ix3>(),
+        tf_s![..., -1:5, 1:-2:9223372036854775807i64],
+    );
+    check(
+        golden,
+        "random-538",
+        "2:-4:0, None, None",
+        on::<Ix1>(),
+        tf_s![2:-4:0, None, None],
+    );
     check(golden, "random-539", "", on::<Ix4>(), tf_s![]);
-    check(golden, "random-540", ":-2, 2, -2, -2:8", on::<Ix4>(), tf_s![:-2, 2, -2, -2:8]);
+    check(
+        golden,
+        "random-540",
+        ":-2, 2, -2, -2:8",
+        on::<Ix4>(),
+        tf_s![:-2, 2, -2, -2:8],
+    );
     check(golden, "random-541", "3, None", on::<Ix1>(), tf_s![3, None]);
-    check(golden, "random-542", "None, :0, 1, ::-9223372036854775808, -1:1:1", on::<Ix5>(), tf_s![None, :0, 1, ::-9223372036854775808i64, -1:1:1]);
-    check(golden, "random-543", "..., 9223372036854775806:-1, 3::-1, 4:-32769, 4:4:1099511627776, None, 7::1", on::<Ix5>(), tf_s![..., 9223372036854775806i64:-1, 3::-1, 4:-32769, 4:4:1099511627776i64, None, 7::1]);
-    check(golden, "random-544", "2:-9223372036854775807:3, None, None", on::<Ix1>(), tf_s![2:-9223372036854775807i64:3, None, None]);
-    check(golden, "random-545", "0, 2:3, -2, :-9223372036854775808", on::<Ix3>(), tf_s![0, 2:3, -2, :-9223372036854775808i64]);
+    check(
+        golden,
+        "random-542",
+        "None, :0, 1, ::-9223372036854775808, -1:1:1",
+        on::<Ix5>(),
+        tf_s![None, :0, 1, ::-9223372036854775808i64, -1:1:1],
+    );
+    check(
+        golden,
+        "random-543",
+        "..., 9223372036854775806:-1, 3::-1, 4:-32769, 4:4:1099511627776, None, 7::1",
+        on::<Ix5>(),
+        tf_s![..., 9223372036854775806i64:-1, 3::-1, 4:-32769, 4:4:1099511627776i64, None, 7::1],
+    );
+    check(
+        golden,
+        "random-544",
+        "2:-9223372036854775807:3, None, None",
+        on::<Ix1>(),
+        tf_s![2:-9223372036854775807i64:3, None, None],
+    );
+    check(
+        golden,
+        "random-545",
+        "0, 2:3, -2, :-9223372036854775808",
+        on::<Ix3>(),
+        tf_s![0, 2:3, -2, :-9223372036854775808i64],
+    );
     check(golden, "random-546", "...,", on::<Ix3>(), tf_s![...]);
-    check(golden, "random-547", "3::-3, -3, :0:2, None, None, -3:-9223372036854775808:1", on::<Ix4>(), tf_s![3::-3, -3, :0:2, None, None, -3:-9223372036854775808i64:1]);
-    check(golden, "random-548", "0:1, None", on::<Ix1>(), tf_s![0:1, None]);
-    check(golden, "random-549", "-4:-1:3, ..., 0:-3:5, 0, ::1", on::<Ix4>(), tf_s![-4:-1:3, ..., 0:-3:5, 0, ::1]);
+    check(
+        golden,
+        "random-547",
+        "3::-3, -3, :0:2, None, None, -3:-9223372036854775808:1",
+        on::<Ix4>(),
+        tf_s![3::-3, -3, :0:2, None, None, -3:-9223372036854775808i64:1],
+    );
+    check(
+        golden,
+        "random-548",
+        "0:1, None",
+        on::<Ix1>(),
+        tf_s![0:1, None],
+    );
+    check(
+        golden,
+        "random-549",
+        "-4:-1:3, ..., 0:-3:5, 0, ::1",
+        on::<Ix4>(),
+        tf_s![-4:-1:3, ..., 0:-3:5, 0, ::1],
+    );
     check(golden, "random-550", "...,", on::<Ix0>(), tf_s![...]);
-    check(golden, "random-551", "1:0:-5, ..., :3, 1:", on::<Ix3>(), tf_s![1:0:-5, ..., :3, 1:]);
-    check(golden, "random-552", "-1:-5:-1, 1:2, -2::1, 0:-4:1, 0:2:-5, 2:3:-1, None", on::<Ix5>(), tf_s![-1:-5:-1, 1:2, -2::1, 0:-4:1, 0:2:-5, 2:3:-1, None]);
-    check(golden, "random-553", "-4, 0, None, None", on::<Ix2>(), tf_s![-4, 0, None, None]);
-    check(golden, "random-554", "3:4:3, 0, 7:-7, 1, -1:-1:0", on::<Ix5>(), tf_s![3:4:3, 0, 7:-7, 1, -1:-1:0]);
+    check(
+        golden,
+        "random-551",
+        "1:0:-5, ..., :3, 1:",
+        on::<Ix3>(),
+        tf_s![1:0:-5, ..., :3, 1:],
+    );
+    check(
+        golden,
+        "random-552",
+        "-1:-5:-1, 1:2, -2::1, 0:-4:1, 0:2:-5, 2:3:-1, None",
+        on::<Ix5>(),
+        tf_s![-1:-5:-1, 1:2, -2::1, 0:-4:1, 0:2:-5, 2:3:-1, None],
+    );
+    check(
+        golden,
+        "random-553",
+        "-4, 0, None, None",
+        on::<Ix2>(),
+        tf_s![-4, 0, None, None],
+    );
+    check(
+        golden,
+        "random-554",
+        "3:4:3, 0, 7:-7, 1, -1:-1:0",
+        on::<Ix5>(),
+        tf_s![3:4:3, 0, 7:-7, 1, -1:-1:0],
+    );
     check(golden, "random-555", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-556", ":-3:-5, 2:1:-1, ..., 0:, 1", on::<Ix5>(), tf_s![:-3:-5, 2:1:-1, ..., 0:, 1]);
-    check(golden, "random-557", "None, ::1", on::<Ix3>(), tf_s![None, ::1]);
-    check(golden, "random-558", "4:-1, 0, None, None", on::<Ix2>(), tf_s![4:-1, 0, None, None]);
-    check(golden, "random-559", "2:-2:-1, ..., None", on::<Ix3>(), tf_s![2:-2:-1, ..., None]);
-    check(golden, "random-560", "-3:-4:-5", on::<Ix1>(), tf_s![-3:-4:-5]);
+    check(
+        golden,
+        "random-556",
+        ":-3:-5, 2:1:-1, ..., 0:, 1",
+        on::<Ix5>(),
+        tf_s![:-3:-5, 2:1:-1, ..., 0:, 1],
+    );
+    check(
+        golden,
+        "random-557",
+        "None, ::1",
+        on::<Ix3>(),
+        tf_s![None, ::1],
+    );
+    check(
+        golden,
+        "random-558",
+        "4:-1, 0, None, None",
+        on::<Ix2>(),
+        tf_s![4:-1, 0, None, None],
+    );
+    check(
+        golden,
+        "random-559",
+        "2:-2:-1, ..., None",
+        on::<Ix3>(),
+        tf_s![2:-2:-1, ..., None],
+    );
+    check(
+        golden,
+        "random-560",
+        "-3:-4:-5",
+        on::<Ix1>(),
+        tf_s![-3:-4:-5],
+    );
 }
 
 fn chunk_14(golden: &Golden) {
     check(golden, "random-561", ":-2:-3", on::<Ix5>(), tf_s![:-2:-3]);
     check(golden, "random-562", "-1:,", on::<Ix5>(), tf_s![-1:]);
-    check(golden, "random-563", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-564", "2:, 5:, None", on::<Ix5>(), tf_s![2:, 5:, None]);
+    check(
+        golden,
+        "random-563",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-564",
+        "2:, 5:, None",
+        on::<Ix5>(),
+        tf_s![2:, 5:, None],
+    );
     check(golden, "random-565", ":1,", on::<Ix5>(), tf_s![:1]);
-    check(golden, "random-566", "None, 4:3:-5, None", on::<Ix1>(), tf_s![None, 4:3:-5, None]);
-    check(golden, "random-567", ":-1099511627776, 3, None", on::<Ix1>(), tf_s![:-1099511627776i64, 3, None]);
-    check(golden, "random-568", "1:6:2, None", on::<Ix1>(), tf_s![1:6:2, None]);
+    check(
+        golden,
+        "random-566",
+        "None, 4:3:-5, None",
+        on::<Ix1>(),
+        tf_s![None, 4:3:-5, None],
+    );
+    check(
+        golden,
+        "random-567",
+        ":-1099511627776, 3, None",
+        on::<Ix1>(),
+        tf_s![:-1099511627776i64, 3, None],
+    );
+    check(
+        golden,
+        "random-568",
+        "1:6:2, None",
+        on::<Ix1>(),
+        tf_s![1:6:2, None],
+    );
     check(golden, "random-569", "-1", on::<Ix2>(), tf_s![-1]);
-    check(golden, "random-570", "6:32767:3, -5::1, ...", on::<Ix2>(), tf_s![6:32767:3, -5::1, ...]);
+    check(
+        golden,
+        "random-570",
+        "6:32767:3, -5::1, ...",
+        on::<Ix2>(),
+        tf_s![6:32767:3, -5::1, ...],
+    );
     check(golden, "random-571", "", on::<Ix1>(), tf_s![]);
-    check(golden, "random-572", "..., -3:0:1, None, 2:, -1:4", on::<Ix3>(), tf_s![..., -3:0:1, None, 2:, -1:4]);
-    check(golden, "random-573", ":4, ..., -1:5", on::<Ix3>(), tf_s![:4, ..., -1:5]);
-    check(golden, "random-574", "5:, None, :3", on::<Ix1>(), tf_s![5:, None, :3]);
-    check(golden, "random-575", "-6:2, :3, ..., None", on::<Ix2>(), tf_s![-6:2, :3, ..., None]);
-    check(golden, "random-576", ":2147483648, -3:, -1:1:1, None, None", on::<Ix3>(), tf_s![:2147483648i64, -3:, -1:1:1, None, None]);
+    check(
+        golden,
+        "random-572",
+        "..., -3:0:1, None, 2:, -1:4",
+        on::<Ix3>(),
+        tf_s![..., -3:0:1, None, 2:, -1:4],
+    );
+    check(
+        golden,
+        "random-573",
+        ":4, ..., -1:5",
+        on::<Ix3>(),
+        tf_s![:4, ..., -1:5],
+    );
+    check(
+        golden,
+        "random-574",
+        "5:, None, :3",
+        on::<Ix1>(),
+        tf_s![5:, None, :3],
+    );
+    check(
+        golden,
+        "random-575",
+        "-6:2, :3, ..., None",
+        on::<Ix2>(),
+        tf_s![-6:2, :3, ..., None],
+    );
+    check(
+        golden,
+        "random-576",
+        ":2147483648, -3:, -1:1:1, None, None",
+        on::<Ix3>(),
+        tf_s![:2147483648i64, -3:, -1:1:1, None, None],
+    );
     check(golden, "random-577", "0:-4:-1", on::<Ix1>(), tf_s![0:-4:-1]);
     check(golden, "random-578", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-579", ":, :0, -1, None", on::<Ix3>(), tf_s![:, :0, -1, None]);
-    check(golden, "random-580", "..., None", on::<Ix0>(), tf_s![..., None]);
-    check(golden, "random-581", "4:-2147483649, -3, 5:4:-1, None, None", on::<Ix3>(), tf_s![4:-2147483649i64, -3, 5:4:-1, None, None]);
+    check(
+        golden,
+        "random-579",
+        ":, :0, -1, None",
+        on::<Ix3>(),
+        tf_s![:, :0, -1, None],
+    );
+    check(
+        golden,
+        "random-580",
+        "..., None",
+        on::<Ix0>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-581",
+        "4:-2147483649, -3, 5:4:-1, None, None",
+        on::<Ix3>(),
+        tf_s![4:-2147483649i64, -3, 5:4:-1, None, None],
+    );
     check(golden, "random-582", "-2, ...", on::<Ix3>(), tf_s![-2, ...]);
-    check(golden, "random-583", "2::-1, :, :", on::<Ix4>(), tf_s![2::-1, :, :]);
-    check(golden, "random-584", "None, None", on::<Ix0>(), tf_s![None, None]);
+    check(
+        golden,
+        "random-583",
+        "2::-1, :, :",
+        on::<Ix4>(),
+        tf_s![2::-1, :, :],
+    );
+    check(
+        golden,
+        "random-584",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
     check(golden, "random-585", "", on::<Ix1>(), tf_s![]);
-    check(golden, "random-586", "2147483647:, 1:2, 2:0:-3, ::0", on::<Ix5>(), tf_s![2147483647:, 1:2, 2:0:-3, ::0]);
-    check(golden, "random-587", "2147483647:3:1, 4:5, :1", on::<Ix5>(), tf_s![2147483647:3:1, 4:5, :1]);
+    check(
+        golden,
+        "random-586",
+        "2147483647:, 1:2, 2:0:-3, ::0",
+        on::<Ix5>(),
+        tf_s![2147483647:, 1:2, 2:0:-3, ::0],
+    );
+    check(
+        golden,
+        "random-587",
+        "2147483647:3:1, 4:5, :1",
+        on::<Ix5>(),
+        tf_s![2147483647:3:1, 4:5, :1],
+    );
     check(golden, "random-588", "3:3", on::<Ix5>(), tf_s![3:3]);
     check(golden, "random-589", "3::3", on::<Ix0>(), tf_s![3::3]);
-    check(golden, "random-590", "-5:4:-1, ..., 2, ::0", on::<Ix5>(), tf_s![-5:4:-1, ..., 2, ::0]);
-    check(golden, "random-591", "-5, None", on::<Ix1>(), tf_s![-5, None]);
-    check(golden, "random-592", "None, 3:-1", on::<Ix0>(), tf_s![None, 3:-1]);
-    check(golden, "random-593", "-4:5:-5, ..., None", on::<Ix2>(), tf_s![-4:5:-5, ..., None]);
-    check(golden, "random-594", "-5:6, None", on::<Ix1>(), tf_s![-5:6, None]);
-    check(golden, "random-595", "-3:, 1, None, 1:0:-2", on::<Ix3>(), tf_s![-3:, 1, None, 1:0:-2]);
+    check(
+        golden,
+        "random-590",
+        "-5:4:-1, ..., 2, ::0",
+        on::<Ix5>(),
+        tf_s![-5:4:-1, ..., 2, ::0],
+    );
+    check(
+        golden,
+        "random-591",
+        "-5, None",
+        on::<Ix1>(),
+        tf_s![-5, None],
+    );
+    check(
+        golden,
+        "random-592",
+        "None, 3:-1",
+        on::<Ix0>(),
+        tf_s![None, 3:-1],
+    );
+    check(
+        golden,
+        "random-593",
+        "-4:5:-5, ..., None",
+        on::<Ix2>(),
+        tf_s![-4:5:-5, ..., None],
+    );
+    check(
+        golden,
+        "random-594",
+        "-5:6, None",
+        on::<Ix1>(),
+        tf_s![-5:6, None],
+    );
+    check(
+        golden,
+        "random-595",
+        "-3:, 1, None, 1:0:-2",
+        on::<Ix3>(),
+        tf_s![-3:, 1, None, 1:0:-2],
+    );
     check(golden, "random-596", "-1:5", on::<Ix0>(), tf_s![-1:5]);
-    check(golden, "random-597", "-4:4, :-3:2, ..., 1:-2", on::<Ix3>(), tf_s![-4:4, :-3:2, ..., 1:-2]);
+    check(
+        golden,
+        "random-597",
+        "-4:4, :-3:2, ..., 1:-2",
+        on::<Ix3>(),
+        tf_s![-4:4, :-3:2, ..., 1:-2],
+    );
     check(golden, "random-598", "0:,", on::<Ix3>(), tf_s![0:]);
     check(golden, "random-599", "-1", on::<Ix1>(), tf_s![-1]);
     check(golden, "random-600", "4:5", on::<Ix5>(), tf_s![4:5]);
 }
 
 fn chunk_15(golden: &Golden) {
-    check(golden, "random-601", "3:4, 2:, 0:-3:-2, 0, 0:3:-2, -1:1", on::<Ix5>(), tf_s![3:4, 2:, 0:-3:-2, 0, 0:3:-2, -1:1]);
-    check(golden, "random-602", "-4, -1:3:1099511627776, -2:3, None", on::<Ix3>(), tf_s![-4, -1:3:1099511627776i64, -2:3, None]);
+    check(
+        golden,
+        "random-601",
+        "3:4, 2:, 0:-3:-2, 0, 0:3:-2, -1:1",
+        on::<Ix5>(),
+        tf_s![3:4, 2:, 0:-3:-2, 0, 0:3:-2, -1:1],
+    );
+    check(
+        golden,
+        "random-602",
+        "-4, -1:3:1099511627776, -2:3, None",
+        on::<Ix3>(),
+        tf_s![-4, -1:3:1099511627776i64, -2:3, None],
+    );
     check(golden, "random-603", "1, ...", on::<Ix3>(), tf_s![1, ...]);
     check(golden, "random-604", "0,", on::<IxDyn>(), tf_s![0]);
-    check(golden, "random-605", ":5:2, :-6:-1", on::<Ix1>(), tf_s![:5:2, :-6:-1]);
-    check(golden, "random-606", "5:-3:-3,", on::<Ix5>(), tf_s![5:-3:-3]);
-    check(golden, "random-607", "-1:-1, None", on::<Ix0>(), tf_s![-1:-1, None]);
-    check(golden, "random-608", "2, None, 5, 0, None, None, -2:8", on::<Ix5>(), tf_s![2, None, 5, 0, None, None, -2:8]);
-    check(golden, "random-609", "-8:2, 6:-3:-1, 0:-2", on::<Ix4>(), tf_s![-8:2, 6:-3:-1, 0:-2]);
+    check(
+        golden,
+        "random-605",
+        ":5:2, :-6:-1",
+        on::<Ix1>(),
+        tf_s![:5:2, :-6:-1],
+    );
+    check(
+        golden,
+        "random-606",
+        "5:-3:-3,",
+        on::<Ix5>(),
+        tf_s![5:-3:-3],
+    );
+    check(
+        golden,
+        "random-607",
+        "-1:-1, None",
+        on::<Ix0>(),
+        tf_s![-1:-1, None],
+    );
+    check(
+        golden,
+        "random-608",
+        "2, None, 5, 0, None, None, -2:8",
+        on::<Ix5>(),
+        tf_s![2, None, 5, 0, None, None, -2:8],
+    );
+    check(
+        golden,
+        "random-609",
+        "-8:2, 6:-3:-1, 0:-2",
+        on::<Ix4>(),
+        tf_s![-8:2, 6:-3:-1, 0:-2],
+    );
     check(golden, "random-610", "1", on::<Ix2>(), tf_s![1]);
-    check(golden, "random-611", "-9223372036854775808:-2", on::<Ix2>(), tf_s![-9223372036854775808i64:-2]);
-    check(golden, "random-612", ":0:1, 4, :-4, None, -2:", on::<Ix3>(), tf_s![:0:1, 4, :-4, None, -2:]);
+    check(
+        golden,
+        "random-611",
+        "-9223372036854775808:-2",
+        on::<Ix2>(),
+        tf_s![-9223372036854775808i64:-2],
+    );
+    check(
+        golden,
+        "random-612",
+        ":0:1, 4, :-4, None, -2:",
+        on::<Ix3>(),
+        tf_s![:0:1, 4, :-4, None, -2:],
+    );
     check(golden, "random-613", "", on::<Ix0>(), tf_s![]);
-    check(golden, "random-614", "-4:1:1, 6:-32769:0", on::<Ix4>(), tf_s![-4:1:1, 6:-32769:0]);
-    check(golden, "random-615", "2:3, None", on::<Ix1>(), tf_s![2:3, None]);
-    check(golden, "random-616", "None, -3:-3, None", on::<Ix1>(), tf_s![None, -3:-3, None]);
-    check(golden, "random-618", ":0, :, -4", on::<Ix2>(), tf_s![:0, :, -4]);
+    check(
+        golden,
+        "random-614",
+        "-4:1:1, 6:-32769:0",
+        on::<Ix4>(),
+        tf_s![-4:1:1, 6:-32769:0],
+    );
+    check(
+        golden,
+        "random-615",
+        "2:3, None",
+        on::<Ix1>(),
+        tf_s![2:3, None],
+    );
+    check(
+        golden,
+        "random-616",
+        "None, -3:-3, None",
+        on::<Ix1>(),
+        tf_s![None, -3:-3, None],
+    );
+    check(
+        golden,
+        "random-618",
+        ":0, :, -4",
+        on::<Ix2>(),
+        tf_s![:0, :, -4],
+    );
     check(golden, "random-619", "None", on::<Ix1>(), tf_s![None]);
     check(golden, "random-620", "-2,", on::<Ix3>(), tf_s![-2]);
     check(golden, "random-621", "None,", on::<Ix2>(), tf_s![None]);
     check(golden, "random-622", "...", on::<Ix1>(), tf_s![...]);
-    check(golden, "random-623", "..., 0::2, None, None, None", on::<Ix3>(), tf_s![..., 0::2, None, None, None]);
-    check(golden, "random-624", "..., 3:1, -3:4:2", on::<Ix1>(), tf_s![..., 3:1, -3:4:2]);
-    check(golden, "random-625", "-2:-9223372036854775807:-9223372036854775808, -2, 1:3:2", on::<Ix3>(), tf_s![-2:-9223372036854775807i64:-9223372036854775808i64, -2, 1:3:2]);
-    check(golden, "random-626", "0::-5, 1, -1, -2:3, 1", on::<Ix4>(), tf_s![0::-5, 1, -1, -2:3, 1]);
-    check(golden, "random-627", "9223372036854775807:-2, 0:-1, 6:-3:-1, None, :-3", on::<Ix4>(), tf_s![9223372036854775807i64:-2, 0:-1, 6:-3:-1, None, :-3]);
+    check(
+        golden,
+        "random-623",
+        "..., 0::2, None, None, None",
+        on::<Ix3>(),
+        tf_s![..., 0::2, None, None, None],
+    );
+    check(
+        golden,
+        "random-624",
+        "..., 3:1, -3:4:2",
+        on::<Ix1>(),
+        tf_s![..., 3:1, -3:4:2],
+    );
+    check(
+        golden,
+        "random-625",
+        "-2:-9223372036854775807:-9223372036854775808, -2, 1:3:2",
+        on::<Ix3>(),
+        tf_s![-2:-9223372036854775807i64:-9223372036854775808i64, -2, 1:3:2],
+    );
+    check(
+        golden,
+        "random-626",
+        "0::-5, 1, -1, -2:3, 1",
+        on::<Ix4>(),
+        tf_s![0::-5, 1, -1, -2:3, 1],
+    );
+    check(
+        golden,
+        "random-627",
+        "9223372036854775807:-2, 0:-1, 6:-3:-1, None, :-3",
+        on::<Ix4>(),
+        tf_s![9223372036854775807i64:-2, 0:-1, 6:-3:-1, None, :-3],
+    );
     check(golden, "random-628", "-1::-1,", on::<Ix1>(), tf_s![-1::-1]);
-    check(golden, "random-629", "None, -4", on::<Ix1>(), tf_s![None, -4]);
+    check(
+        golden,
+        "random-629",
+        "None, -4",
+        on::<Ix1>(),
+        tf_s![None, -4],
+    );
     check(golden, "random-630", "2::-1", on::<Ix5>(), tf_s![2::-1]);
     check(golden, "random-631", "-8:,", on::<Ix1>(), tf_s![-8:]);
-    check(golden, "random-632", "None, -3, 0", on::<IxDyn>(), tf_s![None, -3, 0]);
+    check(
+        golden,
+        "random-632",
+        "None, -3, 0",
+        on::<IxDyn>(),
+        tf_s![None, -3, 0],
+    );
     check(golden, "random-633", "None", on::<Ix2>(), tf_s![None]);
-    check(golden, "random-634", "2:3, None, 4", on::<Ix5>(), tf_s![2:3, None, 4]);
+    check(
+        golden,
+        "random-634",
+        "2:3, None, 4",
+        on::<Ix5>(),
+        tf_s![2:3, None, 4],
+    );
     check(golden, "random-635", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-636", "1, :3:3, None, 7:6", on::<Ix4>(), tf_s![1, :3:3, None, 7:6]);
+    check(
+        golden,
+        "random-636",
+        "1, :3:3, None, 7:6",
+        on::<Ix4>(),
+        tf_s![1, :3:3, None, 7:6],
+    );
     check(golden, "random-638", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-639", "..., -3:3, None", on::<Ix1>(), tf_s![..., -3:3, None]);
-    check(golden, "random-640", "..., -5:-6, None, :-2147483649", on::<Ix5>(), tf_s![..., -5:-6, None, :-2147483649i64]);
-    check(golden, "random-641", "::-5, ...", on::<Ix0>(), tf_s![::-5, ...]);
+    check(
+        golden,
+        "random-639",
+        "..., -3:3, None",
+        on::<Ix1>(),
+        tf_s![..., -3:3, None],
+    );
+    check(
+        golden,
+        "random-640",
+        "..., -5:-6, None, :-2147483649",
+        on::<Ix5>(),
+        tf_s![..., -5:-6, None, :-2147483649i64],
+    );
+    check(
+        golden,
+        "random-641",
+        "::-5, ...",
+        on::<Ix0>(),
+        tf_s![::-5, ...],
+    );
     check(golden, "random-642", "::5", on::<Ix4>(), tf_s![::5]);
 }
 
 fn chunk_16(golden: &Golden) {
     check(golden, "random-643", "2:-2", on::<Ix3>(), tf_s![2:-2]);
-    check(golden, "random-644", ":1, 4:, None, :1, :-4, 1:4", on::<Ix5>(), tf_s![:1, 4:, None, :1, :-4, 1:4]);
+    check(
+        golden,
+        "random-644",
+        ":1, 4:, None, :1, :-4, 1:4",
+        on::<Ix5>(),
+        tf_s![:1, 4:, None, :1, :-4, 1:4],
+    );
     check(golden, "random-645", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-646", ":2, ..., 4:, :3:1099511627776", on::<Ix4>(), tf_s![:2, ..., 4:, :3:1099511627776i64]);
-    check(golden, "random-647", ":-3, None, -5::0, 0", on::<Ix4>(), tf_s![:-3, None, -5::0, 0]);
-    check(golden, "random-648", "..., None, 1:-2:-5", on::<Ix1>(), tf_s![..., None, 1:-2:-5]);
+    check(
+        golden,
+        "random-646",
+        ":2, ..., 4:, :3:1099511627776",
+        on::<Ix4>(),
+        tf_s![:2, ..., 4:, :3:1099511627776i64],
+    );
+    check(
+        golden,
+        "random-647",
+        ":-3, None, -5::0, 0",
+        on::<Ix4>(),
+        tf_s![:-3, None, -5::0, 0],
+    );
+    check(
+        golden,
+        "random-648",
+        "..., None, 1:-2:-5",
+        on::<Ix1>(),
+        tf_s![..., None, 1:-2:-5],
+    );
     check(golden, "random-649", "..., -1", on::<Ix1>(), tf_s![..., -1]);
     check(golden, "random-650", "", on::<Ix2>(), tf_s![]);
     check(golden, "random-651", "...", on::<Ix2>(), tf_s![...]);
-    check(golden, "random-652", "-4, None, -7:-3:-1", on::<Ix3>(), tf_s![-4, None, -7:-3:-1]);
+    check(
+        golden,
+        "random-652",
+        "-4, None, -7:-3:-1",
+        on::<Ix3>(),
+        tf_s![-4, None, -7:-3:-1],
+    );
     check(golden, "random-653", "1, None", on::<Ix1>(), tf_s![1, None]);
     check(golden, "random-654", "2", on::<Ix5>(), tf_s![2]);
     check(golden, "random-655", "None,", on::<Ix1>(), tf_s![None]);
-    check(golden, "random-656", "-3, None", on::<IxDyn>(), tf_s![-3, None]);
-    check(golden, "random-657", "None, ..., None, -1:-9223372036854775807", on::<Ix3>(), tf_s![None, ..., None, -1:-9223372036854775807i64]);
-    check(golden, "random-658", "-1:9223372036854775807:-5, ::2, None, ...", on::<Ix3>(), tf_s![-1:9223372036854775807i64:-5, ::2, None, ...]);
-    check(golden, "random-659", "1:3, 4, 0:1, None, -2::-1", on::<Ix3>(), tf_s![1:3, 4, 0:1, None, -2::-1]);
+    check(
+        golden,
+        "random-656",
+        "-3, None",
+        on::<IxDyn>(),
+        tf_s![-3, None],
+    );
+    check(
+        golden,
+        "random-657",
+        "None, ..., None, -1:-9223372036854775807",
+        on::<Ix3>(),
+        tf_s![None, ..., None, -1:-9223372036854775807i64],
+    );
+    check(
+        golden,
+        "random-658",
+        "-1:9223372036854775807:-5, ::2, None, ...",
+        on::<Ix3>(),
+        tf_s![-1:9223372036854775807i64:-5, ::2, None, ...],
+    );
+    check(
+        golden,
+        "random-659",
+        "1:3, 4, 0:1, None, -2::-1",
+        on::<Ix3>(),
+        tf_s![1:3, 4, 0:1, None, -2::-1],
+    );
     check(golden, "random-660", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-662", "..., 2, 3:1:-2", on::<Ix1>(), tf_s![..., 2, 3:1:-2]);
-    check(golden, "random-663", "None, 2:3:1", on::<Ix0>(), tf_s![None, 2:3:1]);
-    check(golden, "random-664", "-1:1:3, -3, None, 0:1, None", on::<Ix3>(), tf_s![-1:1:3, -3, None, 0:1, None]);
+    check(
+        golden,
+        "random-662",
+        "..., 2, 3:1:-2",
+        on::<Ix1>(),
+        tf_s![..., 2, 3:1:-2],
+    );
+    check(
+        golden,
+        "random-663",
+        "None, 2:3:1",
+        on::<Ix0>(),
+        tf_s![None, 2:3:1],
+    );
+    check(
+        golden,
+        "random-664",
+        "-1:1:3, -3, None, 0:1, None",
+        on::<Ix3>(),
+        tf_s![-1:1:3, -3, None, 0:1, None],
+    );
     check(golden, "random-665", "", on::<Ix0>(), tf_s![]);
-    check(golden, "random-666", "..., -3:-3", on::<Ix2>(), tf_s![..., -3:-3]);
-    check(golden, "random-667", "1, 0:1:1, -1, :-6:1", on::<Ix3>(), tf_s![1, 0:1:1, -1, :-6:1]);
-    check(golden, "random-668", "0, 1:3:3, 0:3, 3, None, None", on::<Ix4>(), tf_s![0, 1:3:3, 0:3, 3, None, None]);
-    check(golden, "random-669", "1:2, None", on::<Ix0>(), tf_s![1:2, None]);
+    check(
+        golden,
+        "random-666",
+        "..., -3:-3",
+        on::<Ix2>(),
+        tf_s![..., -3:-3],
+    );
+    check(
+        golden,
+        "random-667",
+        "1, 0:1:1, -1, :-6:1",
+        on::<Ix3>(),
+        tf_s![1, 0:1:1, -1, :-6:1],
+    );
+    check(
+        golden,
+        "random-668",
+        "0, 1:3:3, 0:3, 3, None, None",
+        on::<Ix4>(),
+        tf_s![0, 1:3:3, 0:3, 3, None, None],
+    );
+    check(
+        golden,
+        "random-669",
+        "1:2, None",
+        on::<Ix0>(),
+        tf_s![1:2, None],
+    );
     check(golden, "random-670", "...", on::<Ix2>(), tf_s![...]);
-    check(golden, "random-671", "2, 0, :4", on::<Ix4>(), tf_s![2, 0, :4]);
+    check(
+        golden,
+        "random-671",
+        "2, 0, :4",
+        on::<Ix4>(),
+        tf_s![2, 0, :4],
+    );
     check(golden, "random-672", "...,", on::<Ix1>(), tf_s![...]);
     check(golden, "random-673", "0:-2", on::<Ix2>(), tf_s![0:-2]);
-    check(golden, "random-674", ":9223372036854775806:-3, None", on::<Ix1>(), tf_s![:9223372036854775806i64:-3, None]);
-    check(golden, "random-675", "None, -1", on::<IxDyn>(), tf_s![None, -1]);
-    check(golden, "random-676", "..., None", on::<Ix1>(), tf_s![..., None]);
-    check(golden, "random-677", "-3:1:-1, ..., 0, None, -2:-2", on::<Ix4>(), tf_s![-3:1:-1, ..., 0, None, -2:-2]);
-    check(golden, "random-678", "1, 2:-3:2", on::<Ix3>(), tf_s![1, 2:-3:2]);
-    check(golden, "random-679", "1, 0:-4:-1, 3:4:3, -8::1, None, None", on::<Ix4>(), tf_s![1, 0:-4:-1, 3:4:3, -8::1, None, None]);
-    check(golden, "random-680", "None, ..., -5::3, -2147483648:6, 4", on::<Ix4>(), tf_s![None, ..., -5::3, -2147483648:6, 4]);
+    check(
+        golden,
+        "random-674",
+        ":9223372036854775806:-3, None",
+        on::<Ix1>(),
+        tf_s![:9223372036854775806i64:-3, None],
+    );
+    check(
+        golden,
+        "random-675",
+        "None, -1",
+        on::<IxDyn>(),
+        tf_s![None, -1],
+    );
+    check(
+        golden,
+        "random-676",
+        "..., None",
+        on::<Ix1>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-677",
+        "-3:1:-1, ..., 0, None, -2:-2",
+        on::<Ix4>(),
+        tf_s![-3:1:-1, ..., 0, None, -2:-2],
+    );
+    check(
+        golden,
+        "random-678",
+        "1, 2:-3:2",
+        on::<Ix3>(),
+        tf_s![1, 2:-3:2],
+    );
+    check(
+        golden,
+        "random-679",
+        "1, 0:-4:-1, 3:4:3, -8::1, None, None",
+        on::<Ix4>(),
+        tf_s![1, 0:-4:-1, 3:4:3, -8::1, None, None],
+    );
+    check(
+        golden,
+        "random-680",
+        "None, ..., -5::3, -2147483648:6, 4",
+        on::<Ix4>(),
+        tf_s![None, ..., -5::3, -2147483648:6, 4],
+    );
     check(golden, "random-681", "-5::-1", on::<Ix1>(), tf_s![-5::-1]);
     check(golden, "random-682", "", on::<Ix4>(), tf_s![]);
     check(golden, "random-683", "0, -1:1", on::<Ix4>(), tf_s![0, -1:1]);
 }
 
 fn chunk_17(golden: &Golden) {
-    check(golden, "random-684", "None, :-1", on::<Ix2>(), tf_s![None, :-1]);
-    check(golden, "random-685", "-1, 1, 2", on::<IxDyn>(), tf_s![-1, 1, 2]);
-    check(golden, "random-686", "2147483648:1:-2, ...", on::<Ix1>(), tf_s![2147483648i64:1:-2, ...]);
-    check(golden, "random-687", "0:1:1, ...", on::<Ix3>(), tf_s![0:1:1, ...]);
-    check(golden, "random-688", "5:3:-2, 3:-4:2", on::<Ix4>(), tf_s![5:3:-2, 3:-4:2]);
-    check(golden, "random-689", ":9223372036854775806:-2,", on::<Ix3>(), tf_s![:9223372036854775806i64:-2]);
-    check(golden, "random-690", "-1:3, ::1, :1, -3", on::<Ix4>(), tf_s![-1:3, ::1, :1, -3]);
-    check(golden, "random-692", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-693", "3, 5:-2147483648:-3, None, 4:-3, -7:-6:3, 1:2:2", on::<Ix4>(), tf_s![3, 5:-2147483648:-3, None, 4:-3, -7:-6:3, 1:2:2]);
-    check(golden, "random-694", "0, None, 2147483647:-6, -2, 0", on::<Ix3>(), tf_s![0, None, 2147483647:-6, -2, 0]);
-    check(golden, "random-696", "None, ...", on::<Ix0>(), tf_s![None, ...]);
-    check(golden, "random-697", "1:-3, None", on::<Ix0>(), tf_s![1:-3, None]);
-    check(golden, "random-698", "-2:2, -2147483649:8, None, 0:2", on::<Ix5>(), tf_s![-2:2, -2147483649i64:8, None, 0:2]);
-    check(golden, "random-699", "0, -4::-1", on::<Ix3>(), tf_s![0, -4::-1]);
-    check(golden, "random-700", ":-6, :-3:-1, 5:2:-2, :4, None, ::-5", on::<Ix4>(), tf_s![:-6, :-3:-1, 5:2:-2, :4, None, ::-5]);
+    check(
+        golden,
+        "random-684",
+        "None, :-1",
+        on::<Ix2>(),
+        tf_s![None, :-1],
+    );
+    check(
+        golden,
+        "random-685",
+        "-1, 1, 2",
+        on::<IxDyn>(),
+        tf_s![-1, 1, 2],
+    );
+    check(
+        golden,
+        "random-686",
+        "2147483648:1:-2, ...",
+        on::<Ix1>(),
+        tf_s![2147483648i64:1:-2, ...],
+    );
+    check(
+        golden,
+        "random-687",
+        "0:1:1, ...",
+        on::<Ix3>(),
+        tf_s![0:1:1, ...],
+    );
+    check(
+        golden,
+        "random-688",
+        "5:3:-2, 3:-4:2",
+        on::<Ix4>(),
+        tf_s![5:3:-2, 3:-4:2],
+    );
+    check(
+        golden,
+        "random-689",
+        ":9223372036854775806:-2,",
+        on::<Ix3>(),
+        tf_s![:9223372036854775806i64:-2],
+    );
+    check(
+        golden,
+        "random-690",
+        "-1:3, ::1, :1, -3",
+        on::<Ix4>(),
+        tf_s![-1:3, ::1, :1, -3],
+    );
+    check(
+        golden,
+        "random-692",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-693",
+        "3, 5:-2147483648:-3, None, 4:-3, -7:-6:3, 1:2:2",
+        on::<Ix4>(),
+        tf_s![3, 5:-2147483648:-3, None, 4:-3, -7:-6:3, 1:2:2],
+    );
+    check(
+        golden,
+        "random-694",
+        "0, None, 2147483647:-6, -2, 0",
+        on::<Ix3>(),
+        tf_s![0, None, 2147483647:-6, -2, 0],
+    );
+    check(
+        golden,
+        "random-696",
+        "None, ...",
+        on::<Ix0>(),
+        tf_s![None, ...],
+    );
+    check(
+        golden,
+        "random-697",
+        "1:-3, None",
+        on::<Ix0>(),
+        tf_s![1:-3, None],
+    );
+    check(
+        golden,
+        "random-698",
+        "-2:2, -2147483649:8, None, 0:2",
+        on::<Ix5>(),
+        tf_s![-2:2, -2147483649i64:8, None, 0:2],
+    );
+    check(
+        golden,
+        "random-699",
+        "0, -4::-1",
+        on::<Ix3>(),
+        tf_s![0, -4::-1],
+    );
+    check(
+        golden,
+        "random-700",
+        ":-6, :-3:-1, 5:2:-2, :4, None, ::-5",
+        on::<Ix4>(),
+        tf_s![:-6, :-3:-1, 5:2:-2, :4, None, ::-5],
+    );
     check(golden, "random-701", "1:-2", on::<Ix3>(), tf_s![1:-2]);
     check(golden, "random-702", "...", on::<Ix4>(), tf_s![...]);
-    check(golden, "random-703", "::-2, :, :-4", on::<Ix2>(), tf_s![::-2, :, :-4]);
-    check(golden, "random-704", "-2:0:-3, 3:4, None, -5::3, -5::1", on::<Ix5>(), tf_s![-2:0:-3, 3:4, None, -5::3, -5::1]);
-    check(golden, "random-705", "0:-4:-3, :-32768", on::<Ix2>(), tf_s![0:-4:-3, :-32768]);
-    check(golden, "random-706", "5:3:1, 2:-2:-1, ::-3, 0::-2, -2::1, None, ...", on::<Ix5>(), tf_s![5:3:1, 2:-2:-1, ::-3, 0::-2, -2::1, None, ...]);
+    check(
+        golden,
+        "random-703",
+        "::-2, :, :-4",
+        on::<Ix2>(),
+        tf_s![::-2, :, :-4],
+    );
+    check(
+        golden,
+        "random-704",
+        "-2:0:-3, 3:4, None, -5::3, -5::1",
+        on::<Ix5>(),
+        tf_s![-2:0:-3, 3:4, None, -5::3, -5::1],
+    );
+    check(
+        golden,
+        "random-705",
+        "0:-4:-3, :-32768",
+        on::<Ix2>(),
+        tf_s![0:-4:-3, :-32768],
+    );
+    check(
+        golden,
+        "random-706",
+        "5:3:1, 2:-2:-1, ::-3, 0::-2, -2::1, None, ...",
+        on::<Ix5>(),
+        tf_s![5:3:1, 2:-2:-1, ::-3, 0::-2, -2::1, None, ...],
+    );
     check(golden, "random-707", "-4,", on::<Ix4>(), tf_s![-4]);
-    check(golden, "random-708", "0:2, None, ...", on::<Ix1>(), tf_s![0:2, None, ...]);
-    check(golden, "random-709", "0, -1:1, ..., -6:", on::<Ix3>(), tf_s![0, -1:1, ..., -6:]);
+    check(
+        golden,
+        "random-708",
+        "0:2, None, ...",
+        on::<Ix1>(),
+        tf_s![0:2, None, ...],
+    );
+    check(
+        golden,
+        "random-709",
+        "0, -1:1, ..., -6:",
+        on::<Ix3>(),
+        tf_s![0, -1:1, ..., -6:],
+    );
     check(golden, "random-711", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-712", ":1, ..., -1", on::<Ix2>(), tf_s![:1, ..., -1]);
+    check(
+        golden,
+        "random-712",
+        ":1, ..., -1",
+        on::<Ix2>(),
+        tf_s![:1, ..., -1],
+    );
     check(golden, "random-713", "0::-5", on::<Ix1>(), tf_s![0::-5]);
-    check(golden, "random-714", "0:-5:0, -2147483649::-5, ..., 2:3:5", on::<Ix3>(), tf_s![0:-5:0, -2147483649i64::-5, ..., 2:3:5]);
-    check(golden, "random-715", "2:1:-1, ..., 0:-1, 1:5:2", on::<Ix4>(), tf_s![2:1:-1, ..., 0:-1, 1:5:2]);
-    check(golden, "random-716", "None, -1, -6:-4:-3, -1:-7, None", on::<Ix3>(), tf_s![None, -1, -6:-4:-3, -1:-7, None]);
-    check(golden, "random-717", "..., :-6:2, :-5", on::<Ix5>(), tf_s![..., :-6:2, :-5]);
-    check(golden, "random-718", "4:-1:-1, ..., 0:-2", on::<Ix2>(), tf_s![4:-1:-1, ..., 0:-2]);
+    check(
+        golden,
+        "random-714",
+        "0:-5:0, -2147483649::-5, ..., 2:3:5",
+        on::<Ix3>(),
+        tf_s![0:-5:0, -2147483649i64::-5, ..., 2:3:5],
+    );
+    check(
+        golden,
+        "random-715",
+        "2:1:-1, ..., 0:-1, 1:5:2",
+        on::<Ix4>(),
+        tf_s![2:1:-1, ..., 0:-1, 1:5:2],
+    );
+    check(
+        golden,
+        "random-716",
+        "None, -1, -6:-4:-3, -1:-7, None",
+        on::<Ix3>(),
+        tf_s![None, -1, -6:-4:-3, -1:-7, None],
+    );
+    check(
+        golden,
+        "random-717",
+        "..., :-6:2, :-5",
+        on::<Ix5>(),
+        tf_s![..., :-6:2, :-5],
+    );
+    check(
+        golden,
+        "random-718",
+        "4:-1:-1, ..., 0:-2",
+        on::<Ix2>(),
+        tf_s![4:-1:-1, ..., 0:-2],
+    );
     check(golden, "random-719", "None", on::<Ix1>(), tf_s![None]);
-    check(golden, "random-720", "None, ...", on::<Ix0>(), tf_s![None, ...]);
+    check(
+        golden,
+        "random-720",
+        "None, ...",
+        on::<Ix0>(),
+        tf_s![None, ...],
+    );
     check(golden, "random-721", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-722", "32768:, ::-2, -3:0", on::<Ix2>(), tf_s![32768:, ::-2, -3:0]);
+    check(
+        golden,
+        "random-722",
+        "32768:, ::-2, -3:0",
+        on::<Ix2>(),
+        tf_s![32768:, ::-2, -3:0],
+    );
     check(golden, "random-723", "1:2", on::<Ix1>(), tf_s![1:2]);
-    check(golden, "random-724", "0:2:5, None, -1:1", on::<Ix3>(), tf_s![0:2:5, None, -1:1]);
-    check(golden, "random-725", ":1, 1:-3:-1, -2", on::<Ix5>(), tf_s![:1, 1:-3:-1, -2]);
+    check(
+        golden,
+        "random-724",
+        "0:2:5, None, -1:1",
+        on::<Ix3>(),
+        tf_s![0:2:5, None, -1:1],
+    );
+    check(
+        golden,
+        "random-725",
+        ":1, 1:-3:-1, -2",
+        on::<Ix5>(),
+        tf_s![:1, 1:-3:-1, -2],
+    );
     check(golden, "random-726", "None", on::<Ix1>(), tf_s![None]);
 }
 
 fn chunk_18(golden: &Golden) {
-    check(golden, "random-727", ":1, :, -4", on::<Ix5>(), tf_s![:1, :, -4]);
-    check(golden, "random-728", "None, None", on::<Ix0>(), tf_s![None, None]);
+    check(
+        golden,
+        "random-727",
+        ":1, :, -4",
+        on::<Ix5>(),
+        tf_s![:1, :, -4],
+    );
+    check(
+        golden,
+        "random-728",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
     check(golden, "random-729", "-2, ...", on::<Ix3>(), tf_s![-2, ...]);
-    check(golden, "random-730", "..., None", on::<Ix3>(), tf_s![..., None]);
-    check(golden, "random-731", "-3, None", on::<Ix1>(), tf_s![-3, None]);
-    check(golden, "random-732", "0, None, 1, None", on::<Ix2>(), tf_s![0, None, 1, None]);
-    check(golden, "random-733", ":-8:5, -2, -2:2:0, :0", on::<Ix5>(), tf_s![:-8:5, -2, -2:2:0, :0]);
-    check(golden, "random-734", "-3, :-2:5, 4:-1, 3:4:1", on::<Ix5>(), tf_s![-3, :-2:5, 4:-1, 3:4:1]);
-    check(golden, "random-735", "..., -4:-1, None, 2, None", on::<Ix5>(), tf_s![..., -4:-1, None, 2, None]);
-    check(golden, "random-736", "..., :1, 0", on::<Ix2>(), tf_s![..., :1, 0]);
-    check(golden, "random-737", "-1, 3:-2:-1, -5:2:1, 6", on::<Ix4>(), tf_s![-1, 3:-2:-1, -5:2:1, 6]);
+    check(
+        golden,
+        "random-730",
+        "..., None",
+        on::<Ix3>(),
+        tf_s![..., None],
+    );
+    check(
+        golden,
+        "random-731",
+        "-3, None",
+        on::<Ix1>(),
+        tf_s![-3, None],
+    );
+    check(
+        golden,
+        "random-732",
+        "0, None, 1, None",
+        on::<Ix2>(),
+        tf_s![0, None, 1, None],
+    );
+    check(
+        golden,
+        "random-733",
+        ":-8:5, -2, -2:2:0, :0",
+        on::<Ix5>(),
+        tf_s![:-8:5, -2, -2:2:0, :0],
+    );
+    check(
+        golden,
+        "random-734",
+        "-3, :-2:5, 4:-1, 3:4:1",
+        on::<Ix5>(),
+        tf_s![-3, :-2:5, 4:-1, 3:4:1],
+    );
+    check(
+        golden,
+        "random-735",
+        "..., -4:-1, None, 2, None",
+        on::<Ix5>(),
+        tf_s![..., -4:-1, None, 2, None],
+    );
+    check(
+        golden,
+        "random-736",
+        "..., :1, 0",
+        on::<Ix2>(),
+        tf_s![..., :1, 0],
+    );
+    check(
+        golden,
+        "random-737",
+        "-1, 3:-2:-1, -5:2:1, 6",
+        on::<Ix4>(),
+        tf_s![-1, 3:-2:-1, -5:2:1, 6],
+    );
     check(golden, "random-738", "", on::<Ix5>(), tf_s![]);
     check(golden, "random-739", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-740", "None, :1, -5", on::<Ix1>(), tf_s![None, :1, -5]);
-    check(golden, "random-741", ":2, :1:1", on::<Ix5>(), tf_s![:2, :1:1]);
-    check(golden, "random-742", "-3:4, ...", on::<Ix1>(), tf_s![-3:4, ...]);
+    check(
+        golden,
+        "random-740",
+        "None, :1, -5",
+        on::<Ix1>(),
+        tf_s![None, :1, -5],
+    );
+    check(
+        golden,
+        "random-741",
+        ":2, :1:1",
+        on::<Ix5>(),
+        tf_s![:2, :1:1],
+    );
+    check(
+        golden,
+        "random-742",
+        "-3:4, ...",
+        on::<Ix1>(),
+        tf_s![-3:4, ...],
+    );
     check(golden, "random-743", "0", on::<Ix1>(), tf_s![0]);
-    check(golden, "random-744", "0, None, ...", on::<Ix1>(), tf_s![0, None, ...]);
-    check(golden, "random-745", "-1, 5:-4, ..., 3:-5", on::<Ix2>(), tf_s![-1, 5:-4, ..., 3:-5]);
-    check(golden, "random-746", "3, -1, 2:0, 4, ...", on::<Ix5>(), tf_s![3, -1, 2:0, 4, ...]);
-    check(golden, "random-747", ":-2, None, ...", on::<Ix1>(), tf_s![:-2, None, ...]);
-    check(golden, "random-748", "0, ::-1, 6", on::<Ix2>(), tf_s![0, ::-1, 6]);
-    check(golden, "random-749", "2:-7:-5, 2147483647:, ...", on::<Ix2>(), tf_s![2:-7:-5, 2147483647:, ...]);
-    check(golden, "random-750", "..., 1, 0:1, 2147483648:-1:5", on::<Ix3>(), tf_s![..., 1, 0:1, 2147483648i64:-1:5]);
-    check(golden, "random-751", "-1:3, 3:2, 2:1:-3, -3, -4, ...", on::<Ix5>(), tf_s![-1:3, 3:2, 2:1:-3, -3, -4, ...]);
-    check(golden, "random-752", "4:2:-1, ...", on::<Ix1>(), tf_s![4:2:-1, ...]);
-    check(golden, "random-753", "-1:2:3, -4, None", on::<Ix2>(), tf_s![-1:2:3, -4, None]);
-    check(golden, "random-754", "0:-4, 3:4, 1:2, None, :-1", on::<Ix5>(), tf_s![0:-4, 3:4, 1:2, None, :-1]);
-    check(golden, "random-755", "None, 0:1, 0", on::<Ix2>(), tf_s![None, 0:1, 0]);
-    check(golden, "random-756", "0:-2, None, 1:2", on::<Ix1>(), tf_s![0:-2, None, 1:2]);
-    check(golden, "random-757", "1, 9223372036854775806:-1:1", on::<Ix2>(), tf_s![1, 9223372036854775806i64:-1:1]);
-    check(golden, "random-758", "-4:-1, -5, -2:3, :1, -3:", on::<Ix5>(), tf_s![-4:-1, -5, -2:3, :1, -3:]);
+    check(
+        golden,
+        "random-744",
+        "0, None, ...",
+        on::<Ix1>(),
+        tf_s![0, None, ...],
+    );
+    check(
+        golden,
+        "random-745",
+        "-1, 5:-4, ..., 3:-5",
+        on::<Ix2>(),
+        tf_s![-1, 5:-4, ..., 3:-5],
+    );
+    check(
+        golden,
+        "random-746",
+        "3, -1, 2:0, 4, ...",
+        on::<Ix5>(),
+        tf_s![3, -1, 2:0, 4, ...],
+    );
+    check(
+        golden,
+        "random-747",
+        ":-2, None, ...",
+        on::<Ix1>(),
+        tf_s![:-2, None, ...],
+    );
+    check(
+        golden,
+        "random-748",
+        "0, ::-1, 6",
+        on::<Ix2>(),
+        tf_s![0, ::-1, 6],
+    );
+    check(
+        golden,
+        "random-749",
+        "2:-7:-5, 2147483647:, ...",
+        on::<Ix2>(),
+        tf_s![2:-7:-5, 2147483647:, ...],
+    );
+    check(
+        golden,
+        "random-750",
+        "..., 1, 0:1, 2147483648:-1:5",
+        on::<Ix3>(),
+        tf_s![..., 1, 0:1, 2147483648i64:-1:5],
+    );
+    check(
+        golden,
+        "random-751",
+        "-1:3, 3:2, 2:1:-3, -3, -4, ...",
+        on::<Ix5>(),
+        tf_s![-1:3, 3:2, 2:1:-3, -3, -4, ...],
+    );
+    check(
+        golden,
+        "random-752",
+        "4:2:-1, ...",
+        on::<Ix1>(),
+        tf_s![4:2:-1, ...],
+    );
+    check(
+        golden,
+        "random-753",
+        "-1:2:3, -4, None",
+        on::<Ix2>(),
+        tf_s![-1:2:3, -4, None],
+    );
+    check(
+        golden,
+        "random-754",
+        "0:-4, 3:4, 1:2, None, :-1",
+        on::<Ix5>(),
+        tf_s![0:-4, 3:4, 1:2, None, :-1],
+    );
+    check(
+        golden,
+        "random-755",
+        "None, 0:1, 0",
+        on::<Ix2>(),
+        tf_s![None, 0:1, 0],
+    );
+    check(
+        golden,
+        "random-756",
+        "0:-2, None, 1:2",
+        on::<Ix1>(),
+        tf_s![0:-2, None, 1:2],
+    );
+    check(
+        golden,
+        "random-757",
+        "1, 9223372036854775806:-1:1",
+        on::<Ix2>(),
+        tf_s![1, 9223372036854775806i64:-1:1],
+    );
+    check(
+        golden,
+        "random-758",
+        "-4:-1, -5, -2:3, :1, -3:",
+        on::<Ix5>(),
+        tf_s![-4:-1, -5, -2:3, :1, -3:],
+    );
     check(golden, "random-759", "1:2,", on::<Ix1>(), tf_s![1:2]);
-    check(golden, "random-760", "-1, 1, None, -1, ...", on::<Ix4>(), tf_s![-1, 1, None, -1, ...]);
+    check(
+        golden,
+        "random-760",
+        "-1, 1, None, -1, ...",
+        on::<Ix4>(),
+        tf_s![-1, 1, None, -1, ...],
+    );
     check(golden, "random-761", "...", on::<Ix1>(), tf_s![...]);
     check(golden, "random-762", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-763", "-1099511627776:7, 0:2:1", on::<Ix5>(), tf_s![-1099511627776i64:7, 0:2:1]);
+    check(
+        golden,
+        "random-763",
+        "-1099511627776:7, 0:2:1",
+        on::<Ix5>(),
+        tf_s![-1099511627776i64:7, 0:2:1],
+    );
     check(golden, "random-764", "-4:-5:5", on::<Ix2>(), tf_s![-4:-5:5]);
-    check(golden, "random-765", "-8:-8:5, None", on::<Ix2>(), tf_s![-8:-8:5, None]);
-    check(golden, "random-766", "5:6, :, 7:6, -1, None, 1:2", on::<Ix5>(), tf_s![5:6, :, 7:6, -1, None, 1:2]);
+    check(
+        golden,
+        "random-765",
+        "-8:-8:5, None",
+        on::<Ix2>(),
+        tf_s![-8:-8:5, None],
+    );
+    check(
+        golden,
+        "random-766",
+        "5:6, :, 7:6, -1, None, 1:2",
+        on::<Ix5>(),
+        tf_s![5:6, :, 7:6, -1, None, 1:2],
+    );
 }
 
 fn chunk_19(golden: &Golden) {
-    check(golden, "random-767", "-2, 0:3:3, None, ...", on::<Ix2>(), tf_s![-2, 0:3:3, None, ...]);
-    check(golden, "random-768", "0:3:3, -2:1, :2:-3, ..., :4:5, None", on::<Ix4>(), tf_s![0:3:3, -2:1, :2:-3, ..., :4:5, None]);
-    check(golden, "random-769", "2, ..., :-2147483649:1, -1", on::<Ix4>(), tf_s![2, ..., :-2147483649i64:1, -1]);
-    check(golden, "random-770", "1:3:2, ..., -3:2:-3, 2:3", on::<Ix4>(), tf_s![1:3:2, ..., -3:2:-3, 2:3]);
-    check(golden, "random-771", "-3, None", on::<IxDyn>(), tf_s![-3, None]);
-    check(golden, "random-772", "2, 0::-5", on::<IxDyn>(), tf_s![2, 0::-5]);
-    check(golden, "random-773", "0:4, 0, 3::-1, None, None, :0:-1, :-3", on::<Ix5>(), tf_s![0:4, 0, 3::-1, None, None, :0:-1, :-3]);
-    check(golden, "random-774", ":3, 1:3:1, -1:-4:-2", on::<Ix2>(), tf_s![:3, 1:3:1, -1:-4:-2]);
-    check(golden, "random-775", "..., None, -2", on::<Ix1>(), tf_s![..., None, -2]);
+    check(
+        golden,
+        "random-767",
+        "-2, 0:3:3, None, ...",
+        on::<Ix2>(),
+        tf_s![-2, 0:3:3, None, ...],
+    );
+    check(
+        golden,
+        "random-768",
+        "0:3:3, -2:1, :2:-3, ..., :4:5, None",
+        on::<Ix4>(),
+        tf_s![0:3:3, -2:1, :2:-3, ..., :4:5, None],
+    );
+    check(
+        golden,
+        "random-769",
+        "2, ..., :-2147483649:1, -1",
+        on::<Ix4>(),
+        tf_s![2, ..., :-2147483649i64:1, -1],
+    );
+    check(
+        golden,
+        "random-770",
+        "1:3:2, ..., -3:2:-3, 2:3",
+        on::<Ix4>(),
+        tf_s![1:3:2, ..., -3:2:-3, 2:3],
+    );
+    check(
+        golden,
+        "random-771",
+        "-3, None",
+        on::<IxDyn>(),
+        tf_s![-3, None],
+    );
+    check(
+        golden,
+        "random-772",
+        "2, 0::-5",
+        on::<IxDyn>(),
+        tf_s![2, 0::-5],
+    );
+    check(
+        golden,
+        "random-773",
+        "0:4, 0, 3::-1, None, None, :0:-1, :-3",
+        on::<Ix5>(),
+        tf_s![0:4, 0, 3::-1, None, None, :0:-1, :-3],
+    );
+    check(
+        golden,
+        "random-774",
+        ":3, 1:3:1, -1:-4:-2",
+        on::<Ix2>(),
+        tf_s![:3, 1:3:1, -1:-4:-2],
+    );
+    check(
+        golden,
+        "random-775",
+        "..., None, -2",
+        on::<Ix1>(),
+        tf_s![..., None, -2],
+    );
     check(golden, "random-776", "None", on::<Ix2>(), tf_s![None]);
     check(golden, "random-777", "", on::<Ix4>(), tf_s![]);
-    check(golden, "random-778", ":, -2:2, 0, None, -1", on::<Ix4>(), tf_s![:, -2:2, 0, None, -1]);
-    check(golden, "random-779", "None, 2:4:1", on::<Ix0>(), tf_s![None, 2:4:1]);
+    check(
+        golden,
+        "random-778",
+        ":, -2:2, 0, None, -1",
+        on::<Ix4>(),
+        tf_s![:, -2:2, 0, None, -1],
+    );
+    check(
+        golden,
+        "random-779",
+        "None, 2:4:1",
+        on::<Ix0>(),
+        tf_s![None, 2:4:1],
+    );
     check(golden, "random-780", "", on::<Ix0>(), tf_s![]);
-    check(golden, "random-781", ":3:2, None, None", on::<Ix1>(), tf_s![:3:2, None, None]);
-    check(golden, "random-782", "::2, :4:-1", on::<Ix4>(), tf_s![::2, :4:-1]);
+    check(
+        golden,
+        "random-781",
+        ":3:2, None, None",
+        on::<Ix1>(),
+        tf_s![:3:2, None, None],
+    );
+    check(
+        golden,
+        "random-782",
+        "::2, :4:-1",
+        on::<Ix4>(),
+        tf_s![::2, :4:-1],
+    );
     check(golden, "random-783", "0, None", on::<Ix4>(), tf_s![0, None]);
     check(golden, "random-784", "", on::<Ix3>(), tf_s![]);
-    check(golden, "random-785", "None, None", on::<Ix0>(), tf_s![None, None]);
-    check(golden, "random-786", ":0:1, None, 0, None, ...", on::<Ix3>(), tf_s![:0:1, None, 0, None, ...]);
+    check(
+        golden,
+        "random-785",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
+    check(
+        golden,
+        "random-786",
+        ":0:1, None, 0, None, ...",
+        on::<Ix3>(),
+        tf_s![:0:1, None, 0, None, ...],
+    );
     check(golden, "random-787", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-788", "-2:-5, 1, -4, ..., 2, None", on::<Ix5>(), tf_s![-2:-5, 1, -4, ..., 2, None]);
+    check(
+        golden,
+        "random-788",
+        "-2:-5, 1, -4, ..., 2, None",
+        on::<Ix5>(),
+        tf_s![-2:-5, 1, -4, ..., 2, None],
+    );
     check(golden, "random-789", "", on::<Ix3>(), tf_s![]);
-    check(golden, "random-790", "3:5:1, :0:-1, 3, -1:1", on::<Ix5>(), tf_s![3:5:1, :0:-1, 3, -1:1]);
+    check(
+        golden,
+        "random-790",
+        "3:5:1, :0:-1, 3, -1:1",
+        on::<Ix5>(),
+        tf_s![3:5:1, :0:-1, 3, -1:1],
+    );
     check(golden, "random-791", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-792", "-2, None, 0", on::<IxDyn>(), tf_s![-2, None, 0]);
-    check(golden, "random-793", "-5::-2, 0, :-5:2", on::<Ix5>(), tf_s![-5::-2, 0, :-5:2]);
-    check(golden, "random-794", "0, 0, 2:, 4:9223372036854775806:-2, None, :", on::<Ix5>(), tf_s![0, 0, 2:, 4:9223372036854775806i64:-2, None, :]);
-    check(golden, "random-795", "0:1, None", on::<Ix1>(), tf_s![0:1, None]);
-    check(golden, "random-796", "None, 2:3, 1, 2::3", on::<Ix5>(), tf_s![None, 2:3, 1, 2::3]);
+    check(
+        golden,
+        "random-792",
+        "-2, None, 0",
+        on::<IxDyn>(),
+        tf_s![-2, None, 0],
+    );
+    check(
+        golden,
+        "random-793",
+        "-5::-2, 0, :-5:2",
+        on::<Ix5>(),
+        tf_s![-5::-2, 0, :-5:2],
+    );
+    check(
+        golden,
+        "random-794",
+        "0, 0, 2:, 4:9223372036854775806:-2, None, :",
+        on::<Ix5>(),
+        tf_s![0, 0, 2:, 4:9223372036854775806i64:-2, None, :],
+    );
+    check(
+        golden,
+        "random-795",
+        "0:1, None",
+        on::<Ix1>(),
+        tf_s![0:1, None],
+    );
+    check(
+        golden,
+        "random-796",
+        "None, 2:3, 1, 2::3",
+        on::<Ix5>(),
+        tf_s![None, 2:3, 1, 2::3],
+    );
     check(golden, "random-797", "0", on::<Ix5>(), tf_s![0]);
     check(golden, "random-798", "-3::2", on::<Ix1>(), tf_s![-3::2]);
-    check(golden, "random-799", "-4:, ...", on::<Ix5>(), tf_s![-4:, ...]);
-    check(golden, "random-800", "1:2:5, 0", on::<Ix1>(), tf_s![1:2:5, 0]);
+    check(
+        golden,
+        "random-799",
+        "-4:, ...",
+        on::<Ix5>(),
+        tf_s![-4:, ...],
+    );
+    check(
+        golden,
+        "random-800",
+        "1:2:5, 0",
+        on::<Ix1>(),
+        tf_s![1:2:5, 0],
+    );
     check(golden, "random-801", "3:4", on::<Ix3>(), tf_s![3:4]);
-    check(golden, "random-802", "4:3:-1, 2147483647::1, ..., None", on::<Ix2>(), tf_s![4:3:-1, 2147483647::1, ..., None]);
-    check(golden, "random-803", "-1, 0, ::1", on::<Ix3>(), tf_s![-1, 0, ::1]);
-    check(golden, "random-804", "0:1, 4::0, None", on::<Ix2>(), tf_s![0:1, 4::0, None]);
-    check(golden, "random-805", "None, -3, 4:4, 0, :1:1", on::<Ix4>(), tf_s![None, -3, 4:4, 0, :1:1]);
+    check(
+        golden,
+        "random-802",
+        "4:3:-1, 2147483647::1, ..., None",
+        on::<Ix2>(),
+        tf_s![4:3:-1, 2147483647::1, ..., None],
+    );
+    check(
+        golden,
+        "random-803",
+        "-1, 0, ::1",
+        on::<Ix3>(),
+        tf_s![-1, 0, ::1],
+    );
+    check(
+        golden,
+        "random-804",
+        "0:1, 4::0, None",
+        on::<Ix2>(),
+        tf_s![0:1, 4::0, None],
+    );
+    check(
+        golden,
+        "random-805",
+        "None, -3, 4:4, 0, :1:1",
+        on::<Ix4>(),
+        tf_s![None, -3, 4:4, 0, :1:1],
+    );
     check(golden, "random-806", ":-5", on::<Ix1>(), tf_s![:-5]);
 }
 
 fn chunk_20(golden: &Golden) {
-    check(golden, "random-807", "None, ::-5", on::<Ix0>(), tf_s![None, ::-5]);
+    check(
+        golden,
+        "random-807",
+        "None, ::-5",
+        on::<Ix0>(),
+        tf_s![None, ::-5],
+    );
     check(golden, "random-808", "-2", on::<Ix2>(), tf_s![-2]);
-    check(golden, "random-809", ":-3:0, None", on::<Ix0>(), tf_s![:-3:0, None]);
-    check(golden, "random-810", ":2:-5, None, -1, 3:-6", on::<Ix3>(), tf_s![:2:-5, None, -1, 3:-6]);
-    check(golden, "random-812", "..., -2:2:-5", on::<Ix2>(), tf_s![..., -2:2:-5]);
+    check(
+        golden,
+        "random-809",
+        ":-3:0, None",
+        on::<Ix0>(),
+        tf_s![:-3:0, None],
+    );
+    check(
+        golden,
+        "random-810",
+        ":2:-5, None, -1, 3:-6",
+        on::<Ix3>(),
+        tf_s![:2:-5, None, -1, 3:-6],
+    );
+    check(
+        golden,
+        "random-812",
+        "..., -2:2:-5",
+        on::<Ix2>(),
+        tf_s![..., -2:2:-5],
+    );
     check(golden, "random-813", "1, None", on::<Ix1>(), tf_s![1, None]);
-    check(golden, "random-814", ":-4, -1, 2", on::<Ix3>(), tf_s![:-4, -1, 2]);
+    check(
+        golden,
+        "random-814",
+        ":-4, -1, 2",
+        on::<Ix3>(),
+        tf_s![:-4, -1, 2],
+    );
     check(golden, "random-815", "", on::<Ix3>(), tf_s![]);
-    check(golden, "random-816", "..., -4, 2:7:5, 3:-4:-3, 0:0, 1:2", on::<Ix5>(), tf_s![..., -4, 2:7:5, 3:-4:-3, 0:0, 1:2]);
-    check(golden, "random-817", "1099511627776,", on::<IxDyn>(), tf_s![1099511627776i64]);
+    check(
+        golden,
+        "random-816",
+        "..., -4, 2:7:5, 3:-4:-3, 0:0, 1:2",
+        on::<Ix5>(),
+        tf_s![..., -4, 2:7:5, 3:-4:-3, 0:0, 1:2],
+    );
+    check(
+        golden,
+        "random-817",
+        "1099511627776,",
+        on::<IxDyn>(),
+        tf_s![1099511627776i64],
+    );
     check(golden, "random-818", "2, -2", on::<IxDyn>(), tf_s![2, -2]);
-    check(golden, "random-819", "3, -1, :-5:-3", on::<Ix4>(), tf_s![3, -1, :-5:-3]);
-    check(golden, "random-820", "1:-2, None", on::<Ix1>(), tf_s![1:-2, None]);
-    check(golden, "random-821", "4:5, -1, None", on::<Ix2>(), tf_s![4:5, -1, None]);
-    check(golden, "random-822", "-1, None, 2:-2:-2, -3:, -2", on::<Ix4>(), tf_s![-1, None, 2:-2:-2, -3:, -2]);
-    check(golden, "random-823", "0:2:5, 1, :5:-2", on::<Ix5>(), tf_s![0:2:5, 1, :5:-2]);
+    check(
+        golden,
+        "random-819",
+        "3, -1, :-5:-3",
+        on::<Ix4>(),
+        tf_s![3, -1, :-5:-3],
+    );
+    check(
+        golden,
+        "random-820",
+        "1:-2, None",
+        on::<Ix1>(),
+        tf_s![1:-2, None],
+    );
+    check(
+        golden,
+        "random-821",
+        "4:5, -1, None",
+        on::<Ix2>(),
+        tf_s![4:5, -1, None],
+    );
+    check(
+        golden,
+        "random-822",
+        "-1, None, 2:-2:-2, -3:, -2",
+        on::<Ix4>(),
+        tf_s![-1, None, 2:-2:-2, -3:, -2],
+    );
+    check(
+        golden,
+        "random-823",
+        "0:2:5, 1, :5:-2",
+        on::<Ix5>(),
+        tf_s![0:2:5, 1, :5:-2],
+    );
     check(golden, "random-824", "-1:1", on::<Ix2>(), tf_s![-1:1]);
     check(golden, "random-825", "None", on::<Ix3>(), tf_s![None]);
-    check(golden, "random-826", "-1099511627776, 2, -1, -3:-1, None, None", on::<Ix4>(), tf_s![-1099511627776i64, 2, -1, -3:-1, None, None]);
+    check(
+        golden,
+        "random-826",
+        "-1099511627776, 2, -1, -3:-1, None, None",
+        on::<Ix4>(),
+        tf_s![-1099511627776i64, 2, -1, -3:-1, None, None],
+    );
     check(golden, "random-827", "...", on::<Ix2>(), tf_s![...]);
-    check(golden, "random-828", "0, -3:, ::3", on::<Ix5>(), tf_s![0, -3:, ::3]);
+    check(
+        golden,
+        "random-828",
+        "0, -3:, ::3",
+        on::<Ix5>(),
+        tf_s![0, -3:, ::3],
+    );
     check(golden, "random-829", "1:3, -1", on::<Ix5>(), tf_s![1:3, -1]);
-    check(golden, "random-830", "-3:0:5, :-5", on::<Ix3>(), tf_s![-3:0:5, :-5]);
+    check(
+        golden,
+        "random-830",
+        "-3:0:5, :-5",
+        on::<Ix3>(),
+        tf_s![-3:0:5, :-5],
+    );
     check(golden, "random-831", ":, 1::0", on::<Ix1>(), tf_s![:, 1::0]);
-    check(golden, "random-832", "-3:5, -1, 0, -1", on::<Ix4>(), tf_s![-3:5, -1, 0, -1]);
-    check(golden, "random-833", "-3, None, -1", on::<IxDyn>(), tf_s![-3, None, -1]);
+    check(
+        golden,
+        "random-832",
+        "-3:5, -1, 0, -1",
+        on::<Ix4>(),
+        tf_s![-3:5, -1, 0, -1],
+    );
+    check(
+        golden,
+        "random-833",
+        "-3, None, -1",
+        on::<IxDyn>(),
+        tf_s![-3, None, -1],
+    );
     check(golden, "random-834", "3:4", on::<Ix1>(), tf_s![3:4]);
-    check(golden, "random-835", "..., :-3:1099511627776, -1:2:2", on::<Ix1>(), tf_s![..., :-3:1099511627776i64, -1:2:2]);
+    check(
+        golden,
+        "random-835",
+        "..., :-3:1099511627776, -1:2:2",
+        on::<Ix1>(),
+        tf_s![..., :-3:1099511627776i64, -1:2:2],
+    );
     check(golden, "random-836", "2, -2:4", on::<Ix1>(), tf_s![2, -2:4]);
-    check(golden, "random-837", "-5:, -1:-3:-1, :2", on::<Ix1>(), tf_s![-5:, -1:-3:-1, :2]);
-    check(golden, "random-838", "2:4:2, None", on::<Ix1>(), tf_s![2:4:2, None]);
-    check(golden, "random-839", "-4, 4, -5:4:5, None, 0:1", on::<Ix5>(), tf_s![-4, 4, -5:4:5, None, 0:1]);
-    check(golden, "random-840", "4, 0, -4:2, ..., 3", on::<Ix3>(), tf_s![4, 0, -4:2, ..., 3]);
-    check(golden, "random-841", "-1:-5, 3:1:0, 0:2, -1, -1:-3", on::<Ix5>(), tf_s![-1:-5, 3:1:0, 0:2, -1, -1:-3]);
+    check(
+        golden,
+        "random-837",
+        "-5:, -1:-3:-1, :2",
+        on::<Ix1>(),
+        tf_s![-5:, -1:-3:-1, :2],
+    );
+    check(
+        golden,
+        "random-838",
+        "2:4:2, None",
+        on::<Ix1>(),
+        tf_s![2:4:2, None],
+    );
+    check(
+        golden,
+        "random-839",
+        "-4, 4, -5:4:5, None, 0:1",
+        on::<Ix5>(),
+        tf_s![-4, 4, -5:4:5, None, 0:1],
+    );
+    check(
+        golden,
+        "random-840",
+        "4, 0, -4:2, ..., 3",
+        on::<Ix3>(),
+        tf_s![4, 0, -4:2, ..., 3],
+    );
+    check(
+        golden,
+        "random-841",
+        "-1:-5, 3:1:0, 0:2, -1, -1:-3",
+        on::<Ix5>(),
+        tf_s![-1:-5, 3:1:0, 0:2, -1, -1:-3],
+    );
     check(golden, "random-842", "2:3", on::<Ix0>(), tf_s![2:3]);
-    check(golden, "random-843", "..., 1:2:2", on::<Ix5>(), tf_s![..., 1:2:2]);
+    check(
+        golden,
+        "random-843",
+        "..., 1:2:2",
+        on::<Ix5>(),
+        tf_s![..., 1:2:2],
+    );
     check(golden, "random-844", "0:-1", on::<Ix5>(), tf_s![0:-1]);
-    check(golden, "random-845", "None, 1:-3:-3", on::<Ix1>(), tf_s![None, 1:-3:-3]);
+    check(
+        golden,
+        "random-845",
+        "None, 1:-3:-3",
+        on::<Ix1>(),
+        tf_s![None, 1:-3:-3],
+    );
     check(golden, "random-846", "-5::1,", on::<Ix1>(), tf_s![-5::1]);
-    check(golden, "random-847", "-1, 5::2, 1, 3:0:-1", on::<Ix4>(), tf_s![-1, 5::2, 1, 3:0:-1]);
+    check(
+        golden,
+        "random-847",
+        "-1, 5::2, 1, 3:0:-1",
+        on::<Ix4>(),
+        tf_s![-1, 5::2, 1, 3:0:-1],
+    );
 }
 
 fn chunk_21(golden: &Golden) {
-    check(golden, "random-848", "0:-3:-1, :, -2:-4:2, :2", on::<Ix5>(), tf_s![0:-3:-1, :, -2:-4:2, :2]);
-    check(golden, "random-849", "4:3:-2, 9223372036854775806:0, 1:-1, None", on::<Ix3>(), tf_s![4:3:-2, 9223372036854775806i64:0, 1:-1, None]);
+    check(
+        golden,
+        "random-848",
+        "0:-3:-1, :, -2:-4:2, :2",
+        on::<Ix5>(),
+        tf_s![0:-3:-1, :, -2:-4:2, :2],
+    );
+    check(
+        golden,
+        "random-849",
+        "4:3:-2, 9223372036854775806:0, 1:-1, None",
+        on::<Ix3>(),
+        tf_s![4:3:-2, 9223372036854775806i64:0, 1:-1, None],
+    );
     check(golden, "random-850", "-3, ...", on::<Ix2>(), tf_s![-3, ...]);
-    check(golden, "random-851", "..., 1:1, 4:-3:-1, 0:-6:3", on::<Ix5>(), tf_s![..., 1:1, 4:-3:-1, 0:-6:3]);
-    check(golden, "random-852", "-3, ..., 3:-2", on::<Ix2>(), tf_s![-3, ..., 3:-2]);
-    check(golden, "random-854", "1:0:-1, ::1", on::<Ix2>(), tf_s![1:0:-1, ::1]);
-    check(golden, "random-855", "-2:1, 1:3, 0, 6:5:-1, None", on::<Ix4>(), tf_s![-2:1, 1:3, 0, 6:5:-1, None]);
-    check(golden, "random-856", "None, 1:1", on::<Ix5>(), tf_s![None, 1:1]);
-    check(golden, "random-857", "1:3, -2, 0:, 2, 4:-2:-5", on::<Ix5>(), tf_s![1:3, -2, 0:, 2, 4:-2:-5]);
-    check(golden, "random-858", "1:, None", on::<Ix0>(), tf_s![1:, None]);
+    check(
+        golden,
+        "random-851",
+        "..., 1:1, 4:-3:-1, 0:-6:3",
+        on::<Ix5>(),
+        tf_s![..., 1:1, 4:-3:-1, 0:-6:3],
+    );
+    check(
+        golden,
+        "random-852",
+        "-3, ..., 3:-2",
+        on::<Ix2>(),
+        tf_s![-3, ..., 3:-2],
+    );
+    check(
+        golden,
+        "random-854",
+        "1:0:-1, ::1",
+        on::<Ix2>(),
+        tf_s![1:0:-1, ::1],
+    );
+    check(
+        golden,
+        "random-855",
+        "-2:1, 1:3, 0, 6:5:-1, None",
+        on::<Ix4>(),
+        tf_s![-2:1, 1:3, 0, 6:5:-1, None],
+    );
+    check(
+        golden,
+        "random-856",
+        "None, 1:1",
+        on::<Ix5>(),
+        tf_s![None, 1:1],
+    );
+    check(
+        golden,
+        "random-857",
+        "1:3, -2, 0:, 2, 4:-2:-5",
+        on::<Ix5>(),
+        tf_s![1:3, -2, 0:, 2, 4:-2:-5],
+    );
+    check(
+        golden,
+        "random-858",
+        "1:, None",
+        on::<Ix0>(),
+        tf_s![1:, None],
+    );
     check(golden, "random-859", "", on::<Ix0>(), tf_s![]);
     check(golden, "random-860", "3, None", on::<Ix1>(), tf_s![3, None]);
     check(golden, "random-861", "-2", on::<Ix5>(), tf_s![-2]);
-    check(golden, "random-862", "None, ..., -2, 0, 0:3:2", on::<Ix4>(), tf_s![None, ..., -2, 0, 0:3:2]);
-    check(golden, "random-863", "-6:, -1:2147483647:-1", on::<Ix4>(), tf_s![-6:, -1:2147483647:-1]);
-    check(golden, "random-865", ":2:5, None", on::<Ix5>(), tf_s![:2:5, None]);
+    check(
+        golden,
+        "random-862",
+        "None, ..., -2, 0, 0:3:2",
+        on::<Ix4>(),
+        tf_s![None, ..., -2, 0, 0:3:2],
+    );
+    check(
+        golden,
+        "random-863",
+        "-6:, -1:2147483647:-1",
+        on::<Ix4>(),
+        tf_s![-6:, -1:2147483647:-1],
+    );
+    check(
+        golden,
+        "random-865",
+        ":2:5, None",
+        on::<Ix5>(),
+        tf_s![:2:5, None],
+    );
     check(golden, "random-866", "-1", on::<Ix1>(), tf_s![-1]);
-    check(golden, "random-867", "..., 0:-3:-2, 1:5:3, -2, -2", on::<Ix3>(), tf_s![..., 0:-3:-2, 1:5:3, -2, -2]);
-    check(golden, "random-868", "0, -3:4, 4:5, None", on::<Ix3>(), tf_s![0, -3:4, 4:5, None]);
+    check(
+        golden,
+        "random-867",
+        "..., 0:-3:-2, 1:5:3, -2, -2",
+        on::<Ix3>(),
+        tf_s![..., 0:-3:-2, 1:5:3, -2, -2],
+    );
+    check(
+        golden,
+        "random-868",
+        "0, -3:4, 4:5, None",
+        on::<Ix3>(),
+        tf_s![0, -3:4, 4:5, None],
+    );
     check(golden, "random-869", "1:3:1", on::<Ix1>(), tf_s![1:3:1]);
-    check(golden, "random-870", "..., 6, 1", on::<Ix3>(), tf_s![..., 6, 1]);
+    check(
+        golden,
+        "random-870",
+        "..., 6, 1",
+        on::<Ix3>(),
+        tf_s![..., 6, 1],
+    );
     check(golden, "random-871", "1:2", on::<Ix2>(), tf_s![1:2]);
-    check(golden, "random-872", "7:0, 0:2", on::<Ix5>(), tf_s![7:0, 0:2]);
-    check(golden, "random-873", ":6, 6:1:-5", on::<Ix2>(), tf_s![:6, 6:1:-5]);
-    check(golden, "random-874", "-1, 1:, 0", on::<Ix3>(), tf_s![-1, 1:, 0]);
+    check(
+        golden,
+        "random-872",
+        "7:0, 0:2",
+        on::<Ix5>(),
+        tf_s![7:0, 0:2],
+    );
+    check(
+        golden,
+        "random-873",
+        ":6, 6:1:-5",
+        on::<Ix2>(),
+        tf_s![:6, 6:1:-5],
+    );
+    check(
+        golden,
+        "random-874",
+        "-1, 1:, 0",
+        on::<Ix3>(),
+        tf_s![-1, 1:, 0],
+    );
     check(golden, "random-875", "", on::<Ix2>(), tf_s![]);
-    check(golden, "random-876", "1, 2:4:-2, -1:4:-3, 0:1, :-1, ..., 4:", on::<Ix5>(), tf_s![1, 2:4:-2, -1:4:-3, 0:1, :-1, ..., 4:]);
+    check(
+        golden,
+        "random-876",
+        "1, 2:4:-2, -1:4:-3, 0:1, :-1, ..., 4:",
+        on::<Ix5>(),
+        tf_s![1, 2:4:-2, -1:4:-3, 0:1, :-1, ..., 4:],
+    );
     check(golden, "random-877", ":6", on::<Ix0>(), tf_s![:6]);
     check(golden, "random-878", ":1", on::<Ix2>(), tf_s![:1]);
-    check(golden, "random-879", "1:-3:-9223372036854775808", on::<Ix5>(), tf_s![1:-3:-9223372036854775808i64]);
+    check(
+        golden,
+        "random-879",
+        "1:-3:-9223372036854775808",
+        on::<Ix5>(),
+        tf_s![1:-3:-9223372036854775808i64],
+    );
     check(golden, "random-880", "1:2", on::<Ix3>(), tf_s![1:2]);
-    check(golden, "random-881", "3:0:-2, None", on::<Ix5>(), tf_s![3:0:-2, None]);
-    check(golden, "random-882", "1:4, 1:3, None", on::<Ix2>(), tf_s![1:4, 1:3, None]);
+    check(
+        golden,
+        "random-881",
+        "3:0:-2, None",
+        on::<Ix5>(),
+        tf_s![3:0:-2, None],
+    );
+    check(
+        golden,
+        "random-882",
+        "1:4, 1:3, None",
+        on::<Ix2>(),
+        tf_s![1:4, 1:3, None],
+    );
     check(golden, "random-883", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-884", "None, None", on::<Ix0>(), tf_s![None, None]);
+    check(
+        golden,
+        "random-884",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
     check(golden, "random-885", "None", on::<Ix1>(), tf_s![None]);
     check(golden, "random-886", "...", on::<Ix5>(), tf_s![...]);
-    check(golden, "random-887", "..., :-5:1", on::<Ix1>(), tf_s![..., :-5:1]);
+    check(
+        golden,
+        "random-887",
+        "..., :-5:1",
+        on::<Ix1>(),
+        tf_s![..., :-5:1],
+    );
     check(golden, "random-888", "-1:4", on::<Ix3>(), tf_s![-1:4]);
     check(golden, "random-889", "1", on::<IxDyn>(), tf_s![1]);
 }
 
 fn chunk_22(golden: &Golden) {
-    check(golden, "random-890", ":6, None, :-1:0", on::<Ix1>(), tf_s![:6, None, :-1:0]);
-    check(golden, "random-891", "..., -4::1099511627776, None, :-4:1, 0:1", on::<Ix4>(), tf_s![..., -4::1099511627776i64, None, :-4:1, 0:1]);
-    check(golden, "random-892", "-2:0:-1, -1, ...", on::<Ix2>(), tf_s![-2:0:-1, -1, ...]);
-    check(golden, "random-893", "0, 1:-6:-1", on::<Ix5>(), tf_s![0, 1:-6:-1]);
+    check(
+        golden,
+        "random-890",
+        ":6, None, :-1:0",
+        on::<Ix1>(),
+        tf_s![:6, None, :-1:0],
+    );
+    check(
+        golden,
+        "random-891",
+        "..., -4::1099511627776, None, :-4:1, 0:1",
+        on::<Ix4>(),
+        tf_s![..., -4::1099511627776i64, None, :-4:1, 0:1],
+    );
+    check(
+        golden,
+        "random-892",
+        "-2:0:-1, -1, ...",
+        on::<Ix2>(),
+        tf_s![-2:0:-1, -1, ...],
+    );
+    check(
+        golden,
+        "random-893",
+        "0, 1:-6:-1",
+        on::<Ix5>(),
+        tf_s![0, 1:-6:-1],
+    );
     check(golden, "random-894", "", on::<Ix0>(), tf_s![]);
-    check(golden, "random-896", "0:1, ...", on::<Ix1>(), tf_s![0:1, ...]);
-    check(golden, "random-897", "-1099511627776:, 1", on::<Ix5>(), tf_s![-1099511627776i64:, 1]);
-    check(golden, "random-898", "1:2:3, 1::-5", on::<Ix2>(), tf_s![1:2:3, 1::-5]);
+    check(
+        golden,
+        "random-896",
+        "0:1, ...",
+        on::<Ix1>(),
+        tf_s![0:1, ...],
+    );
+    check(
+        golden,
+        "random-897",
+        "-1099511627776:, 1",
+        on::<Ix5>(),
+        tf_s![-1099511627776i64:, 1],
+    );
+    check(
+        golden,
+        "random-898",
+        "1:2:3, 1::-5",
+        on::<Ix2>(),
+        tf_s![1:2:3, 1::-5],
+    );
     check(golden, "random-899", "...,", on::<Ix1>(), tf_s![...]);
     check(golden, "random-900", "..., 2", on::<Ix3>(), tf_s![..., 2]);
     check(golden, "random-901", "-5:6", on::<Ix1>(), tf_s![-5:6]);
-    check(golden, "random-902", "4:2:1, None, -1:", on::<Ix5>(), tf_s![4:2:1, None, -1:]);
+    check(
+        golden,
+        "random-902",
+        "4:2:1, None, -1:",
+        on::<Ix5>(),
+        tf_s![4:2:1, None, -1:],
+    );
     check(golden, "random-903", "-1::-2", on::<Ix1>(), tf_s![-1::-2]);
-    check(golden, "random-904", "3:2:-2, 0:1, ..., None, None, :0", on::<Ix5>(), tf_s![3:2:-2, 0:1, ..., None, None, :0]);
-    check(golden, "random-905", "-2:4:3, 2, None, 3::-5, 4::1", on::<Ix5>(), tf_s![-2:4:3, 2, None, 3::-5, 4::1]);
+    check(
+        golden,
+        "random-904",
+        "3:2:-2, 0:1, ..., None, None, :0",
+        on::<Ix5>(),
+        tf_s![3:2:-2, 0:1, ..., None, None, :0],
+    );
+    check(
+        golden,
+        "random-905",
+        "-2:4:3, 2, None, 3::-5, 4::1",
+        on::<Ix5>(),
+        tf_s![-2:4:3, 2, None, 3::-5, 4::1],
+    );
     check(golden, "random-906", "", on::<Ix4>(), tf_s![]);
-    check(golden, "random-907", "None, 1, ::2, -1", on::<Ix3>(), tf_s![None, 1, ::2, -1]);
-    check(golden, "random-908", "-1, None, 4:, 2:3:1, None", on::<Ix3>(), tf_s![-1, None, 4:, 2:3:1, None]);
+    check(
+        golden,
+        "random-907",
+        "None, 1, ::2, -1",
+        on::<Ix3>(),
+        tf_s![None, 1, ::2, -1],
+    );
+    check(
+        golden,
+        "random-908",
+        "-1, None, 4:, 2:3:1, None",
+        on::<Ix3>(),
+        tf_s![-1, None, 4:, 2:3:1, None],
+    );
     check(golden, "random-909", ":,", on::<Ix4>(), tf_s![:]);
-    check(golden, "random-910", ":1, None, None", on::<Ix3>(), tf_s![:1, None, None]);
-    check(golden, "random-911", "..., :-4:-3, :2:-1", on::<Ix2>(), tf_s![..., :-4:-3, :2:-1]);
-    check(golden, "random-912", "-2, 2:3:3, 0:1, None", on::<Ix3>(), tf_s![-2, 2:3:3, 0:1, None]);
+    check(
+        golden,
+        "random-910",
+        ":1, None, None",
+        on::<Ix3>(),
+        tf_s![:1, None, None],
+    );
+    check(
+        golden,
+        "random-911",
+        "..., :-4:-3, :2:-1",
+        on::<Ix2>(),
+        tf_s![..., :-4:-3, :2:-1],
+    );
+    check(
+        golden,
+        "random-912",
+        "-2, 2:3:3, 0:1, None",
+        on::<Ix3>(),
+        tf_s![-2, 2:3:3, 0:1, None],
+    );
     check(golden, "random-913", "2:", on::<Ix1>(), tf_s![2:]);
     check(golden, "random-914", "...,", on::<Ix2>(), tf_s![...]);
     check(golden, "random-915", "-3, ...", on::<Ix1>(), tf_s![-3, ...]);
     check(golden, "random-916", "::-1", on::<Ix0>(), tf_s![::-1]);
-    check(golden, "random-917", "1:, -1, None, 5:, 2, None", on::<Ix4>(), tf_s![1:, -1, None, 5:, 2, None]);
-    check(golden, "random-918", "None, 2:-6, 2:-7, 0:4", on::<Ix3>(), tf_s![None, 2:-6, 2:-7, 0:4]);
-    check(golden, "random-919", "..., 3:, None", on::<Ix1>(), tf_s![..., 3:, None]);
-    check(golden, "random-920", ":2:-1, 2, None, None", on::<Ix2>(), tf_s![:2:-1, 2, None, None]);
+    check(
+        golden,
+        "random-917",
+        "1:, -1, None, 5:, 2, None",
+        on::<Ix4>(),
+        tf_s![1:, -1, None, 5:, 2, None],
+    );
+    check(
+        golden,
+        "random-918",
+        "None, 2:-6, 2:-7, 0:4",
+        on::<Ix3>(),
+        tf_s![None, 2:-6, 2:-7, 0:4],
+    );
+    check(
+        golden,
+        "random-919",
+        "..., 3:, None",
+        on::<Ix1>(),
+        tf_s![..., 3:, None],
+    );
+    check(
+        golden,
+        "random-920",
+        ":2:-1, 2, None, None",
+        on::<Ix2>(),
+        tf_s![:2:-1, 2, None, None],
+    );
     check(golden, "random-921", ":-3", on::<Ix2>(), tf_s![:-3]);
     check(golden, "random-922", "None", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-923", "0:2:-1, 0:-3, -2, 1", on::<Ix4>(), tf_s![0:2:-1, 0:-3, -2, 1]);
+    check(
+        golden,
+        "random-923",
+        "0:2:-1, 0:-3, -2, 1",
+        on::<Ix4>(),
+        tf_s![0:2:-1, 0:-3, -2, 1],
+    );
     check(golden, "random-924", "None", on::<Ix4>(), tf_s![None]);
-    check(golden, "random-925", "-1, 3:-32769, None, 0:1, 4:-5:-1, 3:-5:0, None", on::<Ix5>(), tf_s![-1, 3:-32769, None, 0:1, 4:-5:-1, 3:-5:0, None]);
-    check(golden, "random-926", "0:1, :-2:1, ..., None, -4:2", on::<Ix4>(), tf_s![0:1, :-2:1, ..., None, -4:2]);
-    check(golden, "random-927", "0:-1:-2, None, None, ..., -1:1", on::<Ix3>(), tf_s![0:-1:-2, None, None, ..., -1:1]);
-    check(golden, "random-928", "6:-2, None, None", on::<Ix1>(), tf_s![6:-2, None, None]);
-    check(golden, "random-929", "-3:2147483648, None", on::<Ix2>(), tf_s![-3:2147483648i64, None]);
-    check(golden, "random-930", "-6:5:2, 2, None, ..., -2:-1:3", on::<Ix3>(), tf_s![-6:5:2, 2, None, ..., -2:-1:3]);
+    check(
+        golden,
+        "random-925",
+        "-1, 3:-32769, None, 0:1, 4:-5:-1, 3:-5:0, None",
+        on::<Ix5>(),
+        tf_s![-1, 3:-32769, None, 0:1, 4:-5:-1, 3:-5:0, None],
+    );
+    check(
+        golden,
+        "random-926",
+        "0:1, :-2:1, ..., None, -4:2",
+        on::<Ix4>(),
+        tf_s![0:1, :-2:1, ..., None, -4:2],
+    );
+    check(
+        golden,
+        "random-927",
+        "0:-1:-2, None, None, ..., -1:1",
+        on::<Ix3>(),
+        tf_s![0:-1:-2, None, None, ..., -1:1],
+    );
+    check(
+        golden,
+        "random-928",
+        "6:-2, None, None",
+        on::<Ix1>(),
+        tf_s![6:-2, None, None],
+    );
+    check(
+        golden,
+        "random-929",
+        "-3:2147483648, None",
+        on::<Ix2>(),
+        tf_s![-3:2147483648i64, None],
+    );
+    check(
+        golden,
+        "random-930",
+        "-6:5:2, 2, None, ..., -2:-1:3",
+        on::<Ix3>(),
+        tf_s![-6:5:2, 2, None, ..., -2:-1:3],
+    );
 }
 
 fn chunk_23(golden: &Golden) {
-    check(golden, "random-931", ":4:-2, None, None", on::<Ix1>(), tf_s![:4:-2, None, None]);
-    check(golden, "random-932", "..., -1, 0", on::<Ix2>(), tf_s![..., -1, 0]);
-    check(golden, "random-933", "::1, None, ...", on::<Ix1>(), tf_s![::1, None, ...]);
+    check(
+        golden,
+        "random-931",
+        ":4:-2, None, None",
+        on::<Ix1>(),
+        tf_s![:4:-2, None, None],
+    );
+    check(
+        golden,
+        "random-932",
+        "..., -1, 0",
+        on::<Ix2>(),
+        tf_s![..., -1, 0],
+    );
+    check(
+        golden,
+        "random-933",
+        "::1, None, ...",
+        on::<Ix1>(),
+        tf_s![::1, None, ...],
+    );
     check(golden, "random-934", "None, 1", on::<Ix2>(), tf_s![None, 1]);
-    check(golden, "random-935", "1:, -2, 2", on::<Ix3>(), tf_s![1:, -2, 2]);
+    check(
+        golden,
+        "random-935",
+        "1:, -2, 2",
+        on::<Ix3>(),
+        tf_s![1:, -2, 2],
+    );
     check(golden, "random-936", "-3", on::<Ix4>(), tf_s![-3]);
-    check(golden, "random-937", "3:4, :, -1, -1, 1, -3:4:3, None", on::<Ix5>(), tf_s![3:4, :, -1, -1, 1, -3:4:3, None]);
+    check(
+        golden,
+        "random-937",
+        "3:4, :, -1, -1, 1, -3:4:3, None",
+        on::<Ix5>(),
+        tf_s![3:4, :, -1, -1, 1, -3:4:3, None],
+    );
     check(golden, "random-938", "2, -2", on::<Ix3>(), tf_s![2, -2]);
-    check(golden, "random-939", "None, None, 2", on::<Ix3>(), tf_s![None, None, 2]);
+    check(
+        golden,
+        "random-939",
+        "None, None, 2",
+        on::<Ix3>(),
+        tf_s![None, None, 2],
+    );
     check(golden, "random-940", "-1:2:-1", on::<Ix5>(), tf_s![-1:2:-1]);
-    check(golden, "random-941", ":0, None", on::<Ix1>(), tf_s![:0, None]);
-    check(golden, "random-942", ":2, None", on::<Ix1>(), tf_s![:2, None]);
+    check(
+        golden,
+        "random-941",
+        ":0, None",
+        on::<Ix1>(),
+        tf_s![:0, None],
+    );
+    check(
+        golden,
+        "random-942",
+        ":2, None",
+        on::<Ix1>(),
+        tf_s![:2, None],
+    );
     check(golden, "random-943", "2:5, :4", on::<Ix0>(), tf_s![2:5, :4]);
-    check(golden, "random-944", "1, None", on::<IxDyn>(), tf_s![1, None]);
+    check(
+        golden,
+        "random-944",
+        "1, None",
+        on::<IxDyn>(),
+        tf_s![1, None],
+    );
     check(golden, "random-945", "-1:5", on::<Ix0>(), tf_s![-1:5]);
     check(golden, "random-946", "-3:2", on::<Ix1>(), tf_s![-3:2]);
-    check(golden, "random-947", "-3, -2, 2:3, -1, 1, None", on::<Ix5>(), tf_s![-3, -2, 2:3, -1, 1, None]);
+    check(
+        golden,
+        "random-947",
+        "-3, -2, 2:3, -1, 1, None",
+        on::<Ix5>(),
+        tf_s![-3, -2, 2:3, -1, 1, None],
+    );
     check(golden, "random-948", "-4", on::<Ix2>(), tf_s![-4]);
-    check(golden, "random-949", "1:2, ..., -1:1:2, 4, 6:7:0", on::<Ix3>(), tf_s![1:2, ..., -1:1:2, 4, 6:7:0]);
-    check(golden, "random-950", "None, 4:-4", on::<Ix1>(), tf_s![None, 4:-4]);
-    check(golden, "random-951", "5:, 5:, 1:0:3, -2:5:0, ...", on::<Ix3>(), tf_s![5:, 5:, 1:0:3, -2:5:0, ...]);
-    check(golden, "random-952", "-2147483649:, 7:3:-2, 0", on::<Ix5>(), tf_s![-2147483649i64:, 7:3:-2, 0]);
-    check(golden, "random-953", "-5:1, :6:3, ..., -1", on::<Ix5>(), tf_s![-5:1, :6:3, ..., -1]);
-    check(golden, "random-954", "-6:5, -5, ::2, None", on::<Ix2>(), tf_s![-6:5, -5, ::2, None]);
+    check(
+        golden,
+        "random-949",
+        "1:2, ..., -1:1:2, 4, 6:7:0",
+        on::<Ix3>(),
+        tf_s![1:2, ..., -1:1:2, 4, 6:7:0],
+    );
+    check(
+        golden,
+        "random-950",
+        "None, 4:-4",
+        on::<Ix1>(),
+        tf_s![None, 4:-4],
+    );
+    check(
+        golden,
+        "random-951",
+        "5:, 5:, 1:0:3, -2:5:0, ...",
+        on::<Ix3>(),
+        tf_s![5:, 5:, 1:0:3, -2:5:0, ...],
+    );
+    check(
+        golden,
+        "random-952",
+        "-2147483649:, 7:3:-2, 0",
+        on::<Ix5>(),
+        tf_s![-2147483649i64:, 7:3:-2, 0],
+    );
+    check(
+        golden,
+        "random-953",
+        "-5:1, :6:3, ..., -1",
+        on::<Ix5>(),
+        tf_s![-5:1, :6:3, ..., -1],
+    );
+    check(
+        golden,
+        "random-954",
+        "-6:5, -5, ::2, None",
+        on::<Ix2>(),
+        tf_s![-6:5, -5, ::2, None],
+    );
     check(golden, "random-955", "0:-4:-1", on::<Ix1>(), tf_s![0:-4:-1]);
-    check(golden, "random-956", "-4, ..., -1:1, -4:3, -2, :, None", on::<Ix5>(), tf_s![-4, ..., -1:1, -4:3, -2, :, None]);
-    check(golden, "random-957", "-2:1, -1:1, 2:2", on::<Ix3>(), tf_s![-2:1, -1:1, 2:2]);
-    check(golden, "random-958", "None, ..., :-2, 0:3:1", on::<Ix3>(), tf_s![None, ..., :-2, 0:3:1]);
-    check(golden, "random-959", "-1:1, ..., None", on::<Ix1>(), tf_s![-1:1, ..., None]);
-    check(golden, "random-960", "3:4, None, 2:3", on::<Ix3>(), tf_s![3:4, None, 2:3]);
-    check(golden, "random-961", "0:6, ...", on::<Ix2>(), tf_s![0:6, ...]);
+    check(
+        golden,
+        "random-956",
+        "-4, ..., -1:1, -4:3, -2, :, None",
+        on::<Ix5>(),
+        tf_s![-4, ..., -1:1, -4:3, -2, :, None],
+    );
+    check(
+        golden,
+        "random-957",
+        "-2:1, -1:1, 2:2",
+        on::<Ix3>(),
+        tf_s![-2:1, -1:1, 2:2],
+    );
+    check(
+        golden,
+        "random-958",
+        "None, ..., :-2, 0:3:1",
+        on::<Ix3>(),
+        tf_s![None, ..., :-2, 0:3:1],
+    );
+    check(
+        golden,
+        "random-959",
+        "-1:1, ..., None",
+        on::<Ix1>(),
+        tf_s![-1:1, ..., None],
+    );
+    check(
+        golden,
+        "random-960",
+        "3:4, None, 2:3",
+        on::<Ix3>(),
+        tf_s![3:4, None, 2:3],
+    );
+    check(
+        golden,
+        "random-961",
+        "0:6, ...",
+        on::<Ix2>(),
+        tf_s![0:6, ...],
+    );
     check(golden, "random-962", "5:", on::<Ix3>(), tf_s![5:]);
     check(golden, "random-963", ":,", on::<Ix4>(), tf_s![:]);
-    check(golden, "random-964", "3, -5, None, None", on::<Ix2>(), tf_s![3, -5, None, None]);
+    check(
+        golden,
+        "random-964",
+        "3, -5, None, None",
+        on::<Ix2>(),
+        tf_s![3, -5, None, None],
+    );
     check(golden, "random-965", "..., 0", on::<Ix1>(), tf_s![..., 0]);
-    check(golden, "random-966", "-5::1099511627776, None", on::<Ix1>(), tf_s![-5::1099511627776i64, None]);
-    check(golden, "random-967", "::2, 4:1, 6:, 0:-32768:1, ...", on::<Ix4>(), tf_s![::2, 4:1, 6:, 0:-32768:1, ...]);
-    check(golden, "random-968", "None, None", on::<Ix0>(), tf_s![None, None]);
+    check(
+        golden,
+        "random-966",
+        "-5::1099511627776, None",
+        on::<Ix1>(),
+        tf_s![-5::1099511627776i64, None],
+    );
+    check(
+        golden,
+        "random-967",
+        "::2, 4:1, 6:, 0:-32768:1, ...",
+        on::<Ix4>(),
+        tf_s![::2, 4:1, 6:, 0:-32768:1, ...],
+    );
+    check(
+        golden,
+        "random-968",
+        "None, None",
+        on::<Ix0>(),
+        tf_s![None, None],
+    );
     check(golden, "random-969", "", on::<Ix1>(), tf_s![]);
     check(golden, "random-970", "1:-5,", on::<Ix2>(), tf_s![1:-5]);
 }
@@ -1074,32 +4938,146 @@ fn chunk_23(golden: &Golden) {
 fn chunk_24(golden: &Golden) {
     check(golden, "random-971", "-1:3:5,", on::<Ix3>(), tf_s![-1:3:5]);
     check(golden, "random-972", "...,", on::<Ix0>(), tf_s![...]);
-    check(golden, "random-973", "None, :2", on::<Ix4>(), tf_s![None, :2]);
-    check(golden, "random-974", "None, 0:-4:-2", on::<Ix2>(), tf_s![None, 0:-4:-2]);
+    check(
+        golden,
+        "random-973",
+        "None, :2",
+        on::<Ix4>(),
+        tf_s![None, :2],
+    );
+    check(
+        golden,
+        "random-974",
+        "None, 0:-4:-2",
+        on::<Ix2>(),
+        tf_s![None, 0:-4:-2],
+    );
     check(golden, "random-975", "..., :2", on::<Ix4>(), tf_s![..., :2]);
-    check(golden, "random-976", "-3:1, :, ...", on::<Ix2>(), tf_s![-3:1, :, ...]);
-    check(golden, "random-977", "-4:4:1, ..., 1", on::<Ix5>(), tf_s![-4:4:1, ..., 1]);
+    check(
+        golden,
+        "random-976",
+        "-3:1, :, ...",
+        on::<Ix2>(),
+        tf_s![-3:1, :, ...],
+    );
+    check(
+        golden,
+        "random-977",
+        "-4:4:1, ..., 1",
+        on::<Ix5>(),
+        tf_s![-4:4:1, ..., 1],
+    );
     check(golden, "random-978", "1, -4:4", on::<Ix3>(), tf_s![1, -4:4]);
-    check(golden, "random-979", "-3::3, 2", on::<Ix4>(), tf_s![-3::3, 2]);
+    check(
+        golden,
+        "random-979",
+        "-3::3, 2",
+        on::<Ix4>(),
+        tf_s![-3::3, 2],
+    );
     check(golden, "random-980", "None", on::<Ix0>(), tf_s![None]);
     check(golden, "random-981", "", on::<Ix1>(), tf_s![]);
-    check(golden, "random-982", "1:-2, None, -7:, -4", on::<Ix5>(), tf_s![1:-2, None, -7:, -4]);
-    check(golden, "random-983", "-7:-6, None, 3:-6, 3::1", on::<Ix2>(), tf_s![-7:-6, None, 3:-6, 3::1]);
-    check(golden, "random-984", "-1, 0, None", on::<Ix2>(), tf_s![-1, 0, None]);
+    check(
+        golden,
+        "random-982",
+        "1:-2, None, -7:, -4",
+        on::<Ix5>(),
+        tf_s![1:-2, None, -7:, -4],
+    );
+    check(
+        golden,
+        "random-983",
+        "-7:-6, None, 3:-6, 3::1",
+        on::<Ix2>(),
+        tf_s![-7:-6, None, 3:-6, 3::1],
+    );
+    check(
+        golden,
+        "random-984",
+        "-1, 0, None",
+        on::<Ix2>(),
+        tf_s![-1, 0, None],
+    );
     check(golden, "random-985", "None,", on::<Ix0>(), tf_s![None]);
-    check(golden, "random-986", "1, None, ...", on::<Ix4>(), tf_s![1, None, ...]);
-    check(golden, "random-987", "6:-3:1, -2:, None, :-1", on::<Ix2>(), tf_s![6:-3:1, -2:, None, :-1]);
-    check(golden, "random-988", "0:1:3, -2", on::<Ix4>(), tf_s![0:1:3, -2]);
-    check(golden, "random-989", "3:0:-1, 4:-5", on::<Ix4>(), tf_s![3:0:-1, 4:-5]);
-    check(golden, "random-990", "-2, ..., 0:-5:-3, 6:4, None, -4", on::<Ix5>(), tf_s![-2, ..., 0:-5:-3, 6:4, None, -4]);
-    check(golden, "random-991", "-3:-3, ...", on::<Ix2>(), tf_s![-3:-3, ...]);
-    check(golden, "random-992", "0, -5:-4, None", on::<Ix2>(), tf_s![0, -5:-4, None]);
-    check(golden, "random-993", "..., 0::2, None", on::<Ix1>(), tf_s![..., 0::2, None]);
+    check(
+        golden,
+        "random-986",
+        "1, None, ...",
+        on::<Ix4>(),
+        tf_s![1, None, ...],
+    );
+    check(
+        golden,
+        "random-987",
+        "6:-3:1, -2:, None, :-1",
+        on::<Ix2>(),
+        tf_s![6:-3:1, -2:, None, :-1],
+    );
+    check(
+        golden,
+        "random-988",
+        "0:1:3, -2",
+        on::<Ix4>(),
+        tf_s![0:1:3, -2],
+    );
+    check(
+        golden,
+        "random-989",
+        "3:0:-1, 4:-5",
+        on::<Ix4>(),
+        tf_s![3:0:-1, 4:-5],
+    );
+    check(
+        golden,
+        "random-990",
+        "-2, ..., 0:-5:-3, 6:4, None, -4",
+        on::<Ix5>(),
+        tf_s![-2, ..., 0:-5:-3, 6:4, None, -4],
+    );
+    check(
+        golden,
+        "random-991",
+        "-3:-3, ...",
+        on::<Ix2>(),
+        tf_s![-3:-3, ...],
+    );
+    check(
+        golden,
+        "random-992",
+        "0, -5:-4, None",
+        on::<Ix2>(),
+        tf_s![0, -5:-4, None],
+    );
+    check(
+        golden,
+        "random-993",
+        "..., 0::2, None",
+        on::<Ix1>(),
+        tf_s![..., 0::2, None],
+    );
     check(golden, "random-994", ":-2", on::<Ix1>(), tf_s![:-2]);
-    check(golden, "random-995", "-1:0:-5, 1:2", on::<Ix4>(), tf_s![-1:0:-5, 1:2]);
-    check(golden, "random-996", "-1, -1, 0", on::<Ix3>(), tf_s![-1, -1, 0]);
+    check(
+        golden,
+        "random-995",
+        "-1:0:-5, 1:2",
+        on::<Ix4>(),
+        tf_s![-1:0:-5, 1:2],
+    );
+    check(
+        golden,
+        "random-996",
+        "-1, -1, 0",
+        on::<Ix3>(),
+        tf_s![-1, -1, 0],
+    );
     check(golden, "random-997", "None,", on::<Ix2>(), tf_s![None]);
-    check(golden, "random-998", "1:2, None", on::<Ix1>(), tf_s![1:2, None]);
+    check(
+        golden,
+        "random-998",
+        "1:2, None",
+        on::<Ix1>(),
+        tf_s![1:2, None],
+    );
     check(golden, "random-999", "1:-1", on::<Ix2>(), tf_s![1:-1]);
     check(golden, "random-1000", "None", on::<Ix0>(), tf_s![None]);
 }

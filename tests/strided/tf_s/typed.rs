@@ -134,7 +134,7 @@ fn run_time_bounds_of_any_integer_type() -> Result<(), Error> {
     // Each bound its own type.
     let (a, b, c): (u8, i64, isize) = (1, -1, 2);
     let y: ArrayView3<u8> = img.tf_index(tf_s![a:b, ::c, 0u32:(2i16)])?;
-    assert_eq!(y, img.slice(ndarray::s![1..-1, ..;2, 0..2]));
+    assert_eq!(y, img.slice(ndarray::s![1..7, ..;2, 0..2]));
     // Values past i64 are an Err when used, naming the argument and entry, never a panic.
     let big = u64::MAX;
     for err in [
