@@ -150,7 +150,7 @@
 #[macro_export]
 macro_rules! tf_s {
     () => {
-        $crate::__tf_s::spec($crate::Masks::NONE, [], ::core::marker::PhantomData::<$crate::rank::Keep>)
+        $crate::__tf_s::Builder::<$crate::rank::Keep, 0>::new($crate::Masks::NONE).finish()
     };
     ($($tokens:tt)+) => {
         $crate::__tf_s_munch!(@munch [] [] [] [] [] [] [] [] $($tokens)+)
@@ -315,14 +315,16 @@ macro_rules! __tf_s_munch {
     };
 
     // The value: the entries, and the rank chain (every shrink, then every new axis).
-    // The masks are a constant of the expansion: what each entry is never depends on run time.
+    // The kinds, and so the masks and the length, are constants of the expansion; the bounds
+    // are evaluated and stored one statement per entry, in order (straight-line code that folds,
+    // where a loop over an array of entries stayed a loop when the call grew).
     (@emit [$({($kind:expr) ($entry:expr)})*] $shr:tt $new:tt) => {{
-        const MASKS: $crate::Masks = $crate::__tf_s::masks(&[$($kind),*]);
-        $crate::__tf_s::spec(
-            MASKS,
-            [$($entry),*],
-            ::core::marker::PhantomData::<$crate::__tf_s_munch!(@type $shr $new)>,
-        )
+        const __TF_S_KINDS: &[$crate::__tf_s::Kind] = &[$($kind),*];
+        const __TF_S_LEN: usize = __TF_S_KINDS.len();
+        const __TF_S_MASKS: $crate::Masks = $crate::__tf_s::masks(__TF_S_KINDS);
+        let mut spec = $crate::__tf_s::Builder::<$crate::__tf_s_munch!(@type $shr $new), __TF_S_LEN>::new(__TF_S_MASKS);
+        $(spec.push($entry);)*
+        spec.finish()
     }};
     (@type [s $($shr:tt)*] $new:tt) => {
         $crate::rank::Shrink<$crate::__tf_s_munch!(@type [$($shr)*] $new)>

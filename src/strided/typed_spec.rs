@@ -327,65 +327,89 @@ pub mod __tf_s {
         Range(Option<Bound>, Option<Bound>, Option<Bound>),
     }
 
-    /// The spec of these entries, with the `masks` their kinds give.
-    #[inline(always)]
-    pub fn spec<R, const N: usize>(
-        masks: Masks,
-        entries: [RawEntry; N],
-        _: PhantomData<R>,
-    ) -> TypedSpec<R, N> {
-        const { assert!(N <= MAX_SPEC_LEN, "tf_s!: at most 64 entries") };
-        let mut begin = [0; N];
-        let mut end = [0; N];
-        let mut strides = [1; N];
-        let mut out_of_range = None;
-        // The first bound past i64 in TensorFlow's check order: argument, then index.
-        let mut value = |b: Bound, argument: Argument, index: usize| match b.0 {
-            Ok(v) => v,
-            Err(wide) => {
-                let earlier =
-                    |old: &OutOfRange| (old.argument as u8, old.index) <= (argument as u8, index);
-                if !out_of_range.as_ref().is_some_and(earlier) {
-                    out_of_range = Some(OutOfRange {
-                        argument,
-                        index,
-                        value: wide,
-                    });
-                }
-                i64::MAX
+    /// A spec under construction: one [`push`](Builder::push) per entry, in order.
+    pub struct Builder<R, const N: usize> {
+        spec: TypedSpec<R, N>,
+        len: usize,
+    }
+
+    impl<R, const N: usize> Builder<R, N> {
+        /// An empty spec with the `masks` the entries' kinds give.
+        #[inline(always)]
+        pub fn new(masks: Masks) -> Self {
+            const { assert!(N <= MAX_SPEC_LEN, "tf_s!: at most 64 entries") };
+            Builder {
+                spec: TypedSpec {
+                    begin: [0; N],
+                    end: [0; N],
+                    strides: [1; N],
+                    masks,
+                    out_of_range: None,
+                    rank: PhantomData,
+                },
+                len: 0,
             }
-        };
-        // Indexing, not `into_iter()`: the array iterator moved the entries through memory.
-        for i in 0..N {
-            match entries[i] {
+        }
+
+        /// The value of one bound; one past `i64` is kept if it is the first in TensorFlow's
+        /// check order (argument, then index). No call out of line: a `&mut self` passed to one
+        /// kept the whole spec in memory, and its masks stopped folding.
+        #[inline(always)]
+        fn value(&mut self, b: Bound, argument: Argument, index: usize) -> i64 {
+            match b.0 {
+                Ok(v) => v,
+                Err(value) => {
+                    let later = match self.spec.out_of_range {
+                        Some(old) => (argument as u8, index) < (old.argument as u8, old.index),
+                        None => true,
+                    };
+                    if later {
+                        self.spec.out_of_range = Some(OutOfRange {
+                            argument,
+                            index,
+                            value,
+                        });
+                    }
+                    i64::MAX
+                }
+            }
+        }
+
+        /// The next entry. Entries past `N` are ignored (`tf_s!` pushes exactly `N`).
+        #[inline(always)]
+        pub fn push(&mut self, entry: RawEntry) {
+            let i = self.len;
+            self.len += 1;
+            if i >= N {
+                return;
+            }
+            match entry {
                 RawEntry::Ellipsis | RawEntry::NewAxis => {}
                 RawEntry::Index(b) => {
-                    let index = value(b, Argument::Begin, i);
-                    begin[i] = index;
+                    let index = self.value(b, Argument::Begin, i);
+                    self.spec.begin[i] = index;
                     // An index of i64::MAX is out of bounds on every axis, so the saturated end
                     // never selects anything.
-                    end[i] = index.saturating_add(1);
+                    self.spec.end[i] = index.saturating_add(1);
                 }
                 RawEntry::Range(b, e, st) => {
                     if let Some(b) = b {
-                        begin[i] = value(b, Argument::Begin, i);
+                        self.spec.begin[i] = self.value(b, Argument::Begin, i);
                     }
                     if let Some(e) = e {
-                        end[i] = value(e, Argument::End, i);
+                        self.spec.end[i] = self.value(e, Argument::End, i);
                     }
                     if let Some(st) = st {
-                        strides[i] = value(st, Argument::Strides, i);
+                        self.spec.strides[i] = self.value(st, Argument::Strides, i);
                     }
                 }
             }
         }
-        TypedSpec {
-            begin,
-            end,
-            strides,
-            masks,
-            out_of_range,
-            rank: PhantomData,
+
+        /// The spec.
+        #[inline(always)]
+        pub fn finish(self) -> TypedSpec<R, N> {
+            self.spec
         }
     }
 }
