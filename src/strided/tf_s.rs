@@ -70,7 +70,7 @@
 /// // The Java StridedSlice page's foo[1, 2:4, tf.newaxis, ..., :-3:-1, :].
 /// let foo = Array4::<i32>::zeros((5, 5, 5, 5));
 /// let v = foo.tf_index(tf_s![1, 2:4, tf.newaxis, ..., :-3:-1, :])?;
-/// assert_eq!(v.shape(), &[2, 1, 5, 2, 5]);
+/// assert_eq!(v.shape(), &[2, 1, 2, 5]); // the ellipsis covers no axis here
 ///
 /// // An index from a variable; TensorFlow's errors at run time, as Err.
 /// let i = -1;
