@@ -38,6 +38,12 @@
 /// then [`Error::ValueOutOfRange`](crate::Error::ValueOutOfRange), as with
 /// [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice).
 ///
+/// On an input of fixed rank, more indices than axes is a compile error (TensorFlow's
+/// `Index out of range` at run time): the result's type would have a negative rank. On `IxDyn`
+/// it is [`Error::TooManyIndices`](crate::Error::TooManyIndices) at run time, as with a parsed
+/// spec. Every other TensorFlow error (an index out of bounds, a zero step) is an `Err` at run
+/// time, since it depends on the shape or on run-time bounds.
+///
 /// `tf.newaxis` is matched as the three tokens `tf . newaxis`; any other dotted name is read as a
 /// Rust expression (an index). Rust's range syntax `a..b` is refused with a hint; `..` is not an
 /// entry (write `:` or `...`). A spec of many entries may need a higher
@@ -141,6 +147,12 @@
 /// ```compile_fail
 /// # use ndarray_tfslice::tf_s;
 /// let spec = tf_s![0.5:];
+/// ```
+/// More indices than a fixed-rank input has axes:
+/// ```compile_fail
+/// use ndarray_tfslice::prelude::*;
+/// let x = ndarray::Array1::<f32>::zeros(3);
+/// let y = x.tf_index(tf_s![0, 0]);
 /// ```
 /// A leading comma:
 /// ```compile_fail
