@@ -187,7 +187,8 @@ fn tf_s_on_fixed_ranks_allocates_nothing() {
     let mut x3 = Array3::<f32>::zeros((6, 7, 8));
     let mut x4 = Array4::<f32>::zeros((2, 3, 4, 5));
     let (h, c) = (1usize, 3usize);
-    let cases: [(&str, (usize, usize, Result<usize, Error>)); 6] = [
+    type Measured = (usize, usize, Result<usize, Error>);
+    let cases: [(&str, Measured); 6] = [
         (
             "x3[h:h + c, ::-1]",
             measure(|| x3.tf_index(tf_s![h:h + c, ::-1]).map(|v| v.len())),
