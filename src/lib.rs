@@ -50,9 +50,11 @@
 //! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, D>` |
 //! | `var[begin:end:strides].assign(value)` / `TensorStridedSliceUpdate` | [`x.tf_strided_slice_assign(.., &value)`](TfSliceExt::tf_strided_slice_assign) | `()` |
 //! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`tf_strided_slice_grad(&shape, .., &dy)`](tf_strided_slice_grad) | `ArrayD<A>` |
-//! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(&spec)`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` |
+//! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(tf_s![..])`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` (`Array<A, Dout>` with `tf_s!`) |
 //! | the same, consuming an owned array or a view (the view's lifetime kept) | [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move), [`x.tf_slice_move(..)`](TfSliceMoveExt::tf_slice_move) | `ArrayBase<S, IxDyn>`, `ArrayBase<S, D>` |
-//! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]` | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
+//! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]`, `img[h:h + c, w:w + c]` | [`x.tf_index(tf_s![1, 2:4, tf.newaxis, ..., :-3:-1, :])`](tf_s), [`img.tf_index(tf_s![h:h + c, w:w + c])`](TfSliceExt::tf_index) (checked at compile time) | `ArrayView<A, Dout>`: the input's rank minus indices plus new axes, at compile time ([`IndexSpec`]) |
+//! | the same from text known only at run time | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse::<StridedSlice>()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
+//! | a slice of a view, returned with the view's lifetime (`fn crop<'a>(x: ArrayView3<'a, u8>) -> .. ArrayView3<'a, u8>`) | [`x.tf_index_move(tf_s![..])`](TfSliceMoveExt::tf_index_move), [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move) | `ArrayBase<S, Dout>` |
 //! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |
 //! | Java `StridedSlice.create(.., begin, end, strides, beginMask(48L))` | [`StridedSlice::new(begin, end, strides)?.begin_mask(48)`](StridedSlice::new) | [`StridedSlice`] |
 //! | one slice, many tensors of one shape | [`spec.resolve(&shape)?`](StridedSlice::resolve), then [`plan.apply(&x)`](Plan::apply) | [`Plan`] |
@@ -131,11 +133,14 @@ mod util;
 pub use error::{Argument, Error};
 
 // tf.strided_slice and tf.slice (src/strided/)
+pub use strided::rank;
 #[allow(deprecated)]
 pub use strided::strided_slice_grad;
+#[doc(hidden)]
+pub use strided::typed_spec::__tf_s;
 pub use strided::{
-    Entry, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
-    tf_strided_slice_grad,
+    Entry, IndexSpec, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt,
+    TfSliceMoveExt, TypedSpec, tf_strided_slice_grad,
 };
 
 // the integer-list rule, list inputs and typed results, shared by every family (src/int_list.rs,
@@ -182,8 +187,8 @@ pub mod prelude {
     };
     #[doc(inline)]
     pub use crate::{
-        Entry, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
-        tf_strided_slice_grad,
+        Entry, IndexSpec, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
+        TypedSpec, tf_s, tf_strided_slice_grad,
     };
     #[doc(inline)]
     pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use ndarray::{Array, ArrayD, ArrayRef, ArrayView, Dimension, IxDyn};
+use ndarray::{Array, ArrayRef, ArrayView, Dimension};
 
 use crate::error::Error;
 use crate::util::alloc::check_size;
@@ -28,11 +28,13 @@ pub(crate) fn from_c_order<A, D: Dimension>(dim: D, data: Vec<A>) -> Result<Arra
 /// [`Error::TooLarge`] where the copy would have more bytes than an allocation can hold: a view
 /// that is not contiguous may repeat elements (a broadcast view has stride 0), so its element
 /// count times the element size can pass `isize::MAX`, where `from_elem` would panic.
-pub(crate) fn owned_copy<A: Clone>(view: ArrayView<'_, A, IxDyn>) -> Result<ArrayD<A>, Error> {
+pub(crate) fn owned_copy<A: Clone, D: Dimension>(
+    view: ArrayView<'_, A, D>,
+) -> Result<Array<A, D>, Error> {
     match view.first() {
         Some(first) if !view.is_standard_layout() => {
             check_size::<A>(view.shape())?;
-            let mut out = ArrayD::from_elem(view.raw_dim(), first.clone());
+            let mut out = Array::from_elem(view.raw_dim(), first.clone());
             out.assign(&view);
             Ok(out)
         }
