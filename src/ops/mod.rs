@@ -32,6 +32,9 @@ mod nhwc;
 mod patches;
 mod space_batch;
 
+// part 4: shapes (reshape, expand_dims, squeeze, repeat, frame, roll, meshgrid, sequence_mask)
+mod shape;
+
 pub use concat::*;
 pub use pad::*;
 pub use reverse::*;
@@ -49,3 +52,5 @@ pub use partition::*;
 pub use depth::*;
 pub use patches::*;
 pub use space_batch::*;
+
+pub use shape::*;
