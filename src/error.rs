@@ -1081,9 +1081,7 @@ pub enum Error {
     },
 
     /// `tf_squeeze`: an entry of `axis` outside `[-rank, rank)`.
-    #[error(
-        "Tried to squeeze dim index {axis} for tensor with {rank} dimensions. (axis[{index}])"
-    )]
+    #[error("Tried to squeeze dim index {axis} for tensor with {rank} dimensions. (axis[{index}])")]
     SqueezeAxis {
         /// Its position in `axis`.
         index: usize,

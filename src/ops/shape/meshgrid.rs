@@ -55,7 +55,10 @@ pub enum Indexing {
 /// assert_eq!(grids[1].strides(), &[0, 1]);
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_meshgrid<A, V>(inputs: &[V], indexing: Indexing) -> Result<Vec<ArrayView<'_, A, IxDyn>>, Error>
+pub fn tf_meshgrid<A, V>(
+    inputs: &[V],
+    indexing: Indexing,
+) -> Result<Vec<ArrayView<'_, A, IxDyn>>, Error>
 where
     V: Deref<Target = ArrayRef<A, Ix1>>,
 {

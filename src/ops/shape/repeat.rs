@@ -1,6 +1,6 @@
 //! `tf.repeat`: each element (or slice) along an axis repeated, an owned array.
 
-use ndarray::{ArrayRef, ArrayD, Dimension, IxDyn};
+use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
@@ -64,11 +64,7 @@ pub trait RepeatExt<A, D: Dimension> {
     /// assert!(err.to_string().starts_with("Incompatible shapes: [3] vs. [2]"));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_repeat<I: PrimInt>(
-        &self,
-        repeats: &[I],
-        axis: Option<isize>,
-    ) -> Result<ArrayD<A>, Error>
+    fn tf_repeat<I: PrimInt>(&self, repeats: &[I], axis: Option<isize>) -> Result<ArrayD<A>, Error>
     where
         A: Clone;
 
@@ -76,11 +72,7 @@ pub trait RepeatExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
-    fn tf_repeat<I: PrimInt>(
-        &self,
-        repeats: &[I],
-        axis: Option<isize>,
-    ) -> Result<ArrayD<A>, Error>
+    fn tf_repeat<I: PrimInt>(&self, repeats: &[I], axis: Option<isize>) -> Result<ArrayD<A>, Error>
     where
         A: Clone,
     {
@@ -120,7 +112,9 @@ impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
             for (j, &c) in counts.iter().enumerate() {
                 let start = (o * dim + j) * block;
                 let Some(slice) = source.get(start..start + block) else {
-                    return Err(Error::Internal(String::from("tf_repeat read past its input")));
+                    return Err(Error::Internal(String::from(
+                        "tf_repeat read past its input",
+                    )));
                 };
                 repeat_block(&mut data, slice, c);
             }

@@ -191,7 +191,11 @@ impl<A, D: Dimension> ReshapeExt<A, D> for ArrayRef<A, D> {
 /// TensorFlow's `Reshape` on the sizes: the result's shape, or TensorFlow's error.
 pub(crate) fn reshaped_dims<I: PrimInt>(input: &[usize], sizes: &[I]) -> Result<Vec<usize>, Error> {
     let values = Values::new(sizes, Argument::Shape)?;
-    let all = || (0..sizes.len()).map(|i| values.get(i)).collect::<Vec<i64>>();
+    let all = || {
+        (0..sizes.len())
+            .map(|i| values.get(i))
+            .collect::<Vec<i64>>()
+    };
     let mut dims: Vec<u64> = Vec::with_capacity(sizes.len());
     let mut unknown: Option<usize> = None;
     let mut has_zero = false;
@@ -247,7 +251,9 @@ pub(crate) fn reshaped_dims<I: PrimInt>(input: &[usize], sizes: &[I]) -> Result<
     let requested = if dims.contains(&0) {
         0
     } else {
-        dims.iter().try_fold(1u64, |n, &d| n.checked_mul(d)).unwrap_or(u64::MAX)
+        dims.iter()
+            .try_fold(1u64, |n, &d| n.checked_mul(d))
+            .unwrap_or(u64::MAX)
     };
     if requested != values_in as u64 {
         return Err(Error::ReshapeCountMismatch {
@@ -259,7 +265,10 @@ pub(crate) fn reshaped_dims<I: PrimInt>(input: &[usize], sizes: &[I]) -> Result<
         .map(|&d| usize::try_from(d))
         .collect::<Result<Vec<usize>, _>>()
         .map_err(|_| Error::TooLarge {
-            shape: dims.iter().map(|&d| usize::try_from(d).unwrap_or(usize::MAX)).collect(),
+            shape: dims
+                .iter()
+                .map(|&d| usize::try_from(d).unwrap_or(usize::MAX))
+                .collect(),
         })
 }
 

@@ -65,11 +65,7 @@ pub trait RollExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> RollExt<A, D> for ArrayRef<A, D> {
-    fn tf_roll<I: PrimInt, J: PrimInt>(
-        &self,
-        shift: &[I],
-        axis: &[J],
-    ) -> Result<Array<A, D>, Error>
+    fn tf_roll<I: PrimInt, J: PrimInt>(&self, shift: &[I], axis: &[J]) -> Result<Array<A, D>, Error>
     where
         A: Clone,
     {
@@ -121,7 +117,11 @@ fn axis_shifts<I: PrimInt, J: PrimInt>(
             return Err(Error::RollAxis {
                 index,
                 axis: a,
-                shifted: if a < 0 { i128::from(a) + i128::from(r) } else { i128::from(a) },
+                shifted: if a < 0 {
+                    i128::from(a) + i128::from(r)
+                } else {
+                    i128::from(a)
+                },
                 rank,
             });
         };
@@ -151,7 +151,13 @@ fn modulo<I: PrimInt>(s: I, dim: usize) -> usize {
 ///
 /// Output index `i` along an axis of length `d` shifted by `s` reads input index
 /// `(i + d - s) % d`: the input's last `s` entries, then its first `d - s`.
-fn roll_into<A: Clone>(out: &mut Vec<A>, source: &[A], shape: &[usize], shifts: &[usize], inner: usize) {
+fn roll_into<A: Clone>(
+    out: &mut Vec<A>,
+    source: &[A],
+    shape: &[usize],
+    shifts: &[usize],
+    inner: usize,
+) {
     match (shape, shifts) {
         ([d], [s]) => {
             let split = (d - s) * inner;
@@ -162,7 +168,13 @@ fn roll_into<A: Clone>(out: &mut Vec<A>, source: &[A], shape: &[usize], shifts: 
             let block = rest.iter().product::<usize>() * inner;
             for i in 0..*d {
                 let j = (i + d - s) % d;
-                roll_into(out, &source[j * block..(j + 1) * block], rest, rest_shifts, inner);
+                roll_into(
+                    out,
+                    &source[j * block..(j + 1) * block],
+                    rest,
+                    rest_shifts,
+                    inner,
+                );
             }
         }
         _ => out.extend_from_slice(source),

@@ -68,7 +68,9 @@ pub fn tf_sequence_mask<I: PrimInt, D: Dimension>(
     let mut data = try_vec::<bool>(dim.slice())?;
     if dim.size() > 0 {
         for &l in lengths.iter() {
-            let on = usize::try_from(non_negative(l)).unwrap_or(usize::MAX).min(maxlen);
+            let on = usize::try_from(non_negative(l))
+                .unwrap_or(usize::MAX)
+                .min(maxlen);
             data.extend(std::iter::repeat_n(true, on));
             data.extend(std::iter::repeat_n(false, maxlen - on));
         }

@@ -19,7 +19,8 @@ pub trait SqueezeExt<A, D: Dimension> {
     /// # Errors
     /// In TensorFlow's order: every entry's range first, then the sizes, in axis order.
     /// - [`Error::ValueOutOfRange`]: an entry does not fit in `i64`.
-    /// - [`Error::SqueezeAxis`]: an entry outside `[-rank, rank)`.
+    /// - [`Error::SqueezeAxis`]: an entry outside `[-rank, rank)` (the last such entry, as
+    ///   TensorFlow reports it).
     /// - [`Error::SqueezeNotOne`]: a listed axis whose length is not 1 (the lowest such axis).
     ///
     /// # Example
@@ -72,18 +73,25 @@ fn squeezed_axes<I: PrimInt>(shape: &[usize], axis: &[I]) -> Result<Vec<bool>, E
     }
     let values = Values::new(axis, Argument::Axis)?;
     let r = i64::try_from(rank).unwrap_or(i64::MAX);
+    // TensorFlow names the last entry out of range, not the first.
+    if let Some(index) = (0..axis.len())
+        .rev()
+        .find(|&i| !(-r..r).contains(&values.get(i)))
+    {
+        return Err(Error::SqueezeAxis {
+            index,
+            axis: values.get(index),
+            rank,
+        });
+    }
     let mut listed = vec![false; rank];
     for index in 0..axis.len() {
         let a = values.get(index);
-        if a < -r || a >= r {
-            return Err(Error::SqueezeAxis {
-                index,
-                axis: a,
-                rank,
-            });
-        }
         let resolved = if a < 0 { a + r } else { a };
-        if let Some(seen) = usize::try_from(resolved).ok().and_then(|i| listed.get_mut(i)) {
+        if let Some(seen) = usize::try_from(resolved)
+            .ok()
+            .and_then(|i| listed.get_mut(i))
+        {
             *seen = true;
         }
     }
