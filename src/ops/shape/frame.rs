@@ -23,7 +23,7 @@ pub trait FrameExt<A, D: Dimension> {
     /// the end being `pad_value`.
     ///
     /// Without padding (or when `pad_end` needs none) a non-empty result is a view
-    /// ([`CowArray::Borrowed`]) whose frames overlap in memory: no sample is copied, whatever the
+    /// ([`CowArray`] with `is_view()`) whose frames overlap in memory: no sample is copied, whatever the
     /// overlap. That needs the input to be contiguous in memory with non-negative strides
     /// (standard or Fortran layout, any axis order); other layouts, and padded frames, give an
     /// owned array in standard layout. `frame_length` and `frame_step` are `usize`: TensorFlow's

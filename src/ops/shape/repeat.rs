@@ -17,7 +17,7 @@ pub trait RepeatExt<A, D: Dimension> {
     /// of the axis, or a single entry used for all of them. `axis: None` flattens `self` (in C
     /// order) first, so the result is 1-D, as in TensorFlow.
     ///
-    /// The result is owned, in standard layout, of dimension type [`IxDyn`] (its rank is 1 or
+    /// The result is owned, in standard layout, of dimension type [`IxDyn`](type@ndarray::IxDyn) (its rank is 1 or
     /// `self`'s, depending on `axis`); `.into_dimensionality::<Ix2>().unwrap()` gives a typed one.
     ///
     /// TensorFlow's eager mode has quirks this follows neither of: a static-shape error when the

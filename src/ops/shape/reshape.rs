@@ -14,7 +14,7 @@ use crate::values::Values;
 /// primitive type, whose Rust type also fixes the result's dimension type.
 ///
 /// A fixed-size array `[I; N]` (or `&[I; N]`, `N` up to 6) gives an `N`-dimensional result
-/// (`Ix2` for `[2, -1]`); a slice `&[I]`, a `Vec<I>` or `&Vec<I>` gives [`IxDyn`].
+/// (`Ix2` for `[2, -1]`); a slice `&[I]`, a `Vec<I>` or `&Vec<I>` gives [`IxDyn`](type@ndarray::IxDyn).
 ///
 /// The trait is sealed: it cannot be implemented outside this crate.
 pub trait ReshapeShape {
@@ -83,7 +83,7 @@ pub trait ReshapeExt<A, D: Dimension> {
     /// `tf.reshape(self, shape)`: the elements of `self` in row-major (C) order, laid out in
     /// `shape`. One size may be `-1`: it is inferred so the element count stays the same.
     ///
-    /// The result is a view ([`CowArray::Borrowed`]) whenever the input's strides allow one (every
+    /// The result is a view ([`CowArray`] with `is_view()`) whenever the input's strides allow one (every
     /// standard-layout array, and many strided views), and an owned C-order copy otherwise (a
     /// transposed view reshaped across its permuted axes, say): ndarray's
     /// `into_shape_with_order`, which fails at run time on such views, is not needed. The result's

@@ -13,7 +13,7 @@ pub trait SqueezeExt<A, D: Dimension> {
     /// an empty `axis` removes every axis of length 1. Negative axes count from the end, and an
     /// axis may be listed twice (TensorFlow accepts that too).
     ///
-    /// The result is a view of dimension type [`IxDyn`], since its rank depends on the values in
+    /// The result is a view of dimension type [`IxDyn`](type@ndarray::IxDyn), since its rank depends on the values in
     /// `axis` (or on the data); `.into_dimensionality::<Ix2>().unwrap()` gives a typed one.
     ///
     /// # Errors
