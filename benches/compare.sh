@@ -7,13 +7,13 @@
 #   1. cargo bench --bench strided_slice --bench assign   (criterion: the 12 view cases of
 #      benches/cases.json, plus assign / grad / to_owned on a 4 MiB array)
 #   2. cargo bench --bench views --bench join --bench pad --bench gather --bench mask --bench depth
-#      --bench space_batch   (criterion, shorter settings: 111 functions, many of them milliseconds
+#      --bench space_batch --bench shape   (criterion, shorter settings: 111 functions, many of them milliseconds
 #      long, so 20 samples instead of 100)
 #   3. python3 benches/peers.py --json target/peers.json  (NumPy and TF eager, same shapes and
 #      selections; TensorFlow is optional, its columns stay empty without it)
-#   4. python3 benches/<op script>.py --json > target/ops_numpy/<op script>.json for the seven NumPy
+#   4. python3 benches/<op script>.py --json > target/ops_numpy/<op script>.json for the eight NumPy
 #      scripts of step 2's benches (views_peers, join_peers, pad_peers, gather_peers, mask_numpy,
-#      depth_peers, space_batch; shared timing helper in benches/peers_common.py). One that fails
+#      depth_peers, space_batch, shape_peers; shared timing helper in benches/peers_common.py). One that fails
 #      is reported on stderr and its figures print as `-`.
 #   5. python3 benches/compare.py target/peers.json --ops target/ops_numpy/*.json
 #      (reads target/criterion + those JSON files)
@@ -53,8 +53,9 @@ fi
 start=$(date +%s)
 benches=(--bench strided_slice --bench assign)
 op_benches=(--bench views --bench join --bench pad --bench gather --bench mask --bench depth
-  --bench space_batch)
-op_scripts=(views_peers join_peers pad_peers gather_peers mask_numpy depth_peers space_batch)
+  --bench space_batch --bench shape)
+op_scripts=(views_peers join_peers pad_peers gather_peers mask_numpy depth_peers space_batch
+  shape_peers)
 cargo bench "${benches[@]}" "${op_benches[@]}" --no-run -q
 "${pin[@]}" cargo bench "${benches[@]}" -- "${crit_args[@]}" >&2
 "${pin[@]}" cargo bench "${op_benches[@]}" -- "${op_crit_args[@]}" >&2
