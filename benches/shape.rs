@@ -45,8 +45,11 @@ fn ndarray_roll(x: &Array4<f32>) -> Array4<f32> {
     let h = x.len_of(Axis(1));
     let w = x.len_of(Axis(2));
     // A shift of -3 moves element 3 to 0: output rows [0, h - 3) are input rows [3, h).
-    let top = concatenate(Axis(1), &[x.slice(s![.., 3.., .., ..]), x.slice(s![.., ..3, .., ..])])
-        .unwrap();
+    let top = concatenate(
+        Axis(1),
+        &[x.slice(s![.., 3.., .., ..]), x.slice(s![.., ..3, .., ..])],
+    )
+    .unwrap();
     let mut out = Array4::<f32>::zeros(x.raw_dim());
     out.slice_mut(s![.., .., ..w - 3, ..])
         .assign(&top.slice(s![.., .., 3.., ..]));
@@ -90,7 +93,12 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(&swapped).tf_reshape([16, -1]))
     });
     group.bench_function("ndarray_to_shape", |b| {
-        b.iter(|| black_box(&swapped).to_shape((16, 224 * 224 * 3)).unwrap().into_owned())
+        b.iter(|| {
+            black_box(&swapped)
+                .to_shape((16, 224 * 224 * 3))
+                .unwrap()
+                .into_owned()
+        })
     });
     group.bench_function("ndarray_as_standard_layout_into_shape", |b| {
         b.iter(|| {
@@ -105,7 +113,10 @@ fn bench(c: &mut Criterion) {
 
     let table = ramp2((2048, 768));
     let twice: Vec<usize> = (0..2048).flat_map(|i| [i, i]).collect();
-    assert_eq!(table.tf_repeat(&[2], Some(0)).unwrap(), table.select(Axis(0), &twice).into_dyn());
+    assert_eq!(
+        table.tf_repeat(&[2], Some(0)).unwrap(),
+        table.select(Axis(0), &twice).into_dyn()
+    );
     let mut group = c.benchmark_group("repeat_rows_2048x768");
     group.bench_function("tf_repeat", |b| {
         b.iter(|| black_box(&table).tf_repeat(&[2], Some(0)))

@@ -5,8 +5,8 @@ use ndarray::{ArrayRef, CowArray, Dim, Dimension, Ix, IxDyn, Order};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::grad::check_size;
-use crate::owned::{c_order, from_c_order};
+use crate::grad::{check_size, try_vec};
+use crate::owned::from_c_order;
 use crate::private::{private_decl, private_impl};
 use crate::values::Values;
 
@@ -180,8 +180,13 @@ impl<A, D: Dimension> ReshapeExt<A, D> for ArrayRef<A, D> {
                 .to_shape((dim, Order::RowMajor))
                 .map_err(|e| Error::Internal(format!("ndarray refused a reshape: {e}")));
         }
-        check_size::<A>(&dims)?;
-        let data = c_order(self)?.into_owned();
+        // Reserved fallibly (a broadcast input may stand for more elements than fit in memory),
+        // then filled in C order by `for_each` on ndarray's iterator (its `fold` walks the innermost
+        // axis as a run; `extend` would step the multi-index per element). On a transposed
+        // (16, 224, 224, 3) view (runs of 3) this measured 6.8 ms beside ndarray's `to_shape`
+        // 5.7 ms, where `c_order`'s fill-then-assign took 18 ms (benches/shape.rs, one run).
+        let mut data = try_vec::<A>(&dims)?;
+        self.iter().for_each(|x| data.push(x.clone()));
         from_c_order(dim, data).map(CowArray::from)
     }
 
