@@ -59,3 +59,8 @@ fn space() {
 fn gather() {
     replay("gather", logic::gather::run);
 }
+
+#[test]
+fn shape() {
+    replay("shape", logic::shape::run);
+}
