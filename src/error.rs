@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::util::shape::py_shape;
+
 /// Which integer argument of a call a value came from.
 ///
 /// ```
@@ -72,6 +74,7 @@ impl fmt::Display for Argument {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    // ---- strided (src/strided/): the spec itself (spec.rs, parse.rs) ----
     /// `begin`, `end` and `strides` differ in length (TensorFlow's E1).
     #[error(
         "Expected begin, end, and strides to be 1D equal size tensors, but got shapes \
@@ -112,6 +115,7 @@ pub enum Error {
         second: usize,
     },
 
+    // ---- strided: resolution against the input shape (resolve.rs) ----
     /// A range or index entry on a rank-0 input (TensorFlow's E3).
     #[error(
         "Attempting to slice scalar input. (spec index {index} is a range or index; a scalar has no axis for it)"
@@ -182,6 +186,7 @@ pub enum Error {
         dim: usize,
     },
 
+    // ---- every family: integer arguments past i64 (src/util/values.rs) ----
     /// An index value does not fit in `i64`, TensorFlow's widest index type.
     #[error("{argument}[{index}] = {value} does not fit in i64 (TensorFlow's widest index type)")]
     ValueOutOfRange {
@@ -194,6 +199,7 @@ pub enum Error {
         value: String,
     },
 
+    // ---- strided: Python index syntax (parse.rs) ----
     /// A Python index expression that does not parse.
     #[error("cannot parse index expression at byte {offset}: expected {expected}, found {found}")]
     Parse {
@@ -205,6 +211,7 @@ pub enum Error {
         found: String,
     },
 
+    // ---- strided: plans, assignment, gradient (plan.rs, assign.rs, grad.rs) ----
     /// A prepared [`Plan`](crate::Plan) applied to an array of another shape.
     #[error("the plan was resolved for shape {expected:?}, but the array has shape {found:?}")]
     PlanShapeMismatch {
@@ -253,6 +260,7 @@ pub enum Error {
         input_shape: Vec<usize>,
     },
 
+    // ---- every family: results too large to allocate, and bugs (src/util/alloc.rs) ----
     /// An owned result would have more elements, or more bytes, than an allocation can hold
     /// (`isize::MAX`).
     #[error(
@@ -269,6 +277,7 @@ pub enum Error {
     #[error("internal error: {0}; this is a bug in ndarray-tfslice, please report it")]
     Internal(String),
 
+    // ---- strided: tf.slice (slice.rs) ----
     /// `tf_slice`: `begin` or `size` does not have one entry per input axis.
     #[error(
         "Expected begin and size arguments to be 1-D tensors of size {rank}, but got shapes \
@@ -319,7 +328,7 @@ pub enum Error {
         max: i64,
     },
 
-    // ---- Slicing and Joining ops (src/ops): shared ----
+    // ---- every op family (src/ops/): axes and input lists (src/util/axis.rs) ----
     /// An axis argument outside its valid range `[min, max)`: `[-rank, rank)` for most ops,
     /// `[-(rank + 1), rank + 1)` for `tf_stack`, `[0, rank)` for `tf_reverse_sequence` (which,
     /// like TensorFlow, takes no negative axes).
@@ -344,7 +353,7 @@ pub enum Error {
         op: &'static str,
     },
 
-    // ---- split / unstack ----
+    // ---- join family (src/ops/join/): split / unstack ----
     /// `tf_split` with `Split::Num(0)` or `Split::Sizes(&[])`: TensorFlow needs at least one output.
     #[error(
         "Value for attr 'num_split' of 0 must be at least minimum 1 (Split::Num(0) and an empty \
@@ -621,8 +630,8 @@ pub enum Error {
         perm: Vec<usize>,
     },
 
-    // ---- Slicing and Joining ops, part 2 (gather, gather_nd, boolean_mask, dynamic_partition,
-    // dynamic_stitch, one_hot) ----
+    // ---- gather family (src/ops/gather/): shared by gather, gather_nd, boolean_mask,
+    // dynamic_partition, dynamic_stitch, one_hot ----
     /// An index (or partition number) outside `[0, bound)`. `position` is its position in the
     /// index array, as TensorFlow prints it (`indices[1,1]`; nothing for a 0-d index array:
     /// `indices = 7 is not in [0, 3)`).
@@ -849,8 +858,8 @@ pub enum Error {
         max: usize,
     },
 
-    // ---- Slicing and Joining ops, part 3 (space_to_depth, depth_to_space, space_to_batch(_nd),
-    // batch_to_space(_nd), extract_image_patches) ----
+    // ---- space family (src/ops/space/): shared by space_to_depth, depth_to_space,
+    // space_to_batch(_nd), batch_to_space(_nd), extract_image_patches ----
     /// An op that needs an input of a given rank (NHWC: 4) got another.
     #[error("Input rank should be {expected} instead of {rank} ({op})")]
     WrongRank {
@@ -1173,17 +1182,6 @@ fn overflow_note(shape: &[usize]) -> String {
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.
 fn tf_shape(shape: &[usize]) -> String {
     format!("[{}]", join(shape))
-}
-
-/// A shape as Python's `TensorShape` prints it: `(2, 3)`, `(2,)`, `()`.
-fn py_shape(shape: &[usize]) -> String {
-    match shape {
-        [d] => format!("({d},)"),
-        _ => {
-            let parts: Vec<String> = shape.iter().map(ToString::to_string).collect();
-            format!("({})", parts.join(", "))
-        }
-    }
 }
 
 /// `[1,2]`, or nothing for a 0-d array: where an element is, as TensorFlow's

@@ -17,7 +17,11 @@ pub fn run(data: &[u8]) {
     let op = input.u8();
     let shape = input.shape(5);
     let plain = Input::arange(&shape);
-    let x = if input.bool() { input.relayout(&plain) } else { plain };
+    let x = if input.bool() {
+        input.relayout(&plain)
+    } else {
+        plain
+    };
     match op % 8 {
         0 => reshape(&mut input, &x),
         1 => expand_dims(&mut input, &x),
@@ -96,7 +100,11 @@ fn reshape(input: &mut Input, x: &ArrayD<i64>) {
             }
             dims[u] = missing;
         }
-        let total: u128 = if dims.contains(&0) { 0 } else { dims.iter().product() };
+        let total: u128 = if dims.contains(&0) {
+            0
+        } else {
+            dims.iter().product()
+        };
         if total != n {
             return Err("ReshapeCountMismatch");
         }
@@ -117,7 +125,9 @@ fn reshape(input: &mut Input, x: &ArrayD<i64>) {
             let back: Vec<i64> = x.shape().iter().map(|&d| d as i64).collect();
             assert_eq!(r.tf_reshape(&back).unwrap(), x.view());
         }
-        (Err(e), Err(kind)) => assert_eq!(variant(&e), kind, "reshape {sizes:?} on {:?}", x.shape()),
+        (Err(e), Err(kind)) => {
+            assert_eq!(variant(&e), kind, "reshape {sizes:?} on {:?}", x.shape())
+        }
         (got, want) => panic!(
             "reshape {sizes:?} on {:?}: got {:?}, want {want:?}",
             x.shape(),
@@ -129,7 +139,11 @@ fn reshape(input: &mut Input, x: &ArrayD<i64>) {
 fn expand_dims(input: &mut Input, x: &ArrayD<i64>) {
     let axis = input.i64() as isize;
     let rank = x.ndim() as i128;
-    let a = if axis < 0 { axis as i128 + rank + 1 } else { axis as i128 };
+    let a = if axis < 0 {
+        axis as i128 + rank + 1
+    } else {
+        axis as i128
+    };
     match x.tf_expand_dims(axis) {
         Ok(r) => {
             assert!((0..=rank).contains(&a));
@@ -199,7 +213,12 @@ fn repeat(input: &mut Input, x: &ArrayD<i64>) {
         Some(a) => {
             let r = rank.max(1) as i128;
             let a = if a < 0 { a as i128 + r } else { a as i128 };
-            (0..r).contains(&a).then(|| (a as usize, if rank == 0 { 1 } else { x.shape()[a as usize] }))
+            (0..r).contains(&a).then(|| {
+                (
+                    a as usize,
+                    if rank == 0 { 1 } else { x.shape()[a as usize] },
+                )
+            })
         }
     };
     if let (Some((_, dim)), true) = (resolved, input.bool()) {
@@ -259,19 +278,29 @@ fn frame(input: &mut Input, x: &ArrayD<i64>) {
     let axis = input.i64() as isize;
     let rank = x.ndim();
     if rank == 0 {
-        let e = x.tf_frame(frame_length, frame_step, pad_end, -1, axis).unwrap_err();
+        let e = x
+            .tf_frame(frame_length, frame_step, pad_end, -1, axis)
+            .unwrap_err();
         assert_eq!(variant(&e), "ScalarInput");
         return;
     }
     let r = rank as i128;
-    let a = if axis < 0 { axis as i128 + r } else { axis as i128 };
+    let a = if axis < 0 {
+        axis as i128 + r
+    } else {
+        axis as i128
+    };
     if !(0..r).contains(&a) {
-        let e = x.tf_frame(frame_length, frame_step, pad_end, -1, axis).unwrap_err();
+        let e = x
+            .tf_frame(frame_length, frame_step, pad_end, -1, axis)
+            .unwrap_err();
         assert_eq!(variant(&e), "AxisOutOfRange");
         return;
     }
     if frame_step == 0 {
-        let e = x.tf_frame(frame_length, frame_step, pad_end, -1, axis).unwrap_err();
+        let e = x
+            .tf_frame(frame_length, frame_step, pad_end, -1, axis)
+            .unwrap_err();
         assert_eq!(variant(&e), "FrameStepZero");
         return;
     }
@@ -382,7 +411,11 @@ fn meshgrid(input: &mut Input) {
 fn sequence_mask(input: &mut Input, x: &ArrayD<i64>) {
     // The input's shape, with lengths drawn near 0 or at the limits.
     let lengths = x.mapv(|_| input.i64());
-    let maxlen = if input.bool() { None } else { Some(input.size()) };
+    let maxlen = if input.bool() {
+        None
+    } else {
+        Some(input.size())
+    };
     let m: u128 = match maxlen {
         Some(m) => m as u128,
         None => lengths.iter().map(|&l| l.max(0) as u128).max().unwrap_or(0),

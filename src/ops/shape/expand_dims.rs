@@ -3,7 +3,7 @@
 use ndarray::{ArrayRef, ArrayView, Axis, Dimension};
 
 use crate::error::Error;
-use crate::private::{private_decl, private_impl};
+use crate::util::sealed::{private_decl, private_impl};
 
 /// `tf.expand_dims` as a method of every ndarray array: a view with one more axis.
 pub trait ExpandDimsExt<A, D: Dimension> {

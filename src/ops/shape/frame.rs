@@ -4,10 +4,10 @@
 use ndarray::{ArrayRef, ArrayView, CowArray, Dimension, IxDyn, ShapeBuilder};
 
 use crate::error::Error;
-use crate::grad::try_vec;
-use crate::ops::axis::resolve_axis;
-use crate::owned::{c_order, from_c_order};
-use crate::private::{private_decl, private_impl};
+use crate::util::alloc::try_vec;
+use crate::util::axis::resolve_axis;
+use crate::util::owned::{c_order, from_c_order};
+use crate::util::sealed::{private_decl, private_impl};
 
 /// `tf.signal.frame` as a method of every ndarray array.
 pub trait FrameExt<A, D: Dimension> {

@@ -4,11 +4,11 @@ use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::grad::try_vec;
-use crate::ops::axis::resolve_axis;
-use crate::owned::{c_order, from_c_order};
-use crate::private::{private_decl, private_impl};
-use crate::values::Values;
+use crate::util::alloc::try_vec;
+use crate::util::axis::resolve_axis;
+use crate::util::owned::{c_order, from_c_order};
+use crate::util::sealed::{private_decl, private_impl};
+use crate::util::values::Values;
 
 /// `tf.repeat` as a method of every ndarray array.
 pub trait RepeatExt<A, D: Dimension> {

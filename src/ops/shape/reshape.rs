@@ -5,10 +5,10 @@ use ndarray::{ArrayRef, CowArray, Dim, Dimension, Ix, IxDyn, Order};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::grad::{check_size, try_vec};
-use crate::owned::from_c_order;
-use crate::private::{private_decl, private_impl};
-use crate::values::Values;
+use crate::util::alloc::{check_size, try_vec};
+use crate::util::owned::from_c_order;
+use crate::util::sealed::{private_decl, private_impl};
+use crate::util::values::Values;
 
 /// The `shape` argument of [`tf_reshape`](ReshapeExt::tf_reshape): a list of integers of any
 /// primitive type, whose Rust type also fixes the result's dimension type.

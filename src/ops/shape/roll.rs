@@ -4,10 +4,10 @@ use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::grad::try_vec;
-use crate::owned::{c_order, from_c_order};
-use crate::private::{private_decl, private_impl};
-use crate::values::Values;
+use crate::util::alloc::try_vec;
+use crate::util::owned::{c_order, from_c_order};
+use crate::util::sealed::{private_decl, private_impl};
+use crate::util::values::Values;
 
 /// `tf.roll` as a method of every ndarray array.
 pub trait RollExt<A, D: Dimension> {

@@ -4,8 +4,8 @@ use ndarray::{Array, ArrayRef, Axis, Dimension};
 use num_traits::PrimInt;
 
 use crate::error::Error;
-use crate::grad::try_vec;
-use crate::owned::from_c_order;
+use crate::util::alloc::try_vec;
+use crate::util::owned::from_c_order;
 
 /// `tf.sequence_mask(lengths, maxlen)`: `mask[i.., j] = j < lengths[i..]`, of shape
 /// `lengths.shape + [maxlen]` (so dimension type `D::Larger`).

@@ -4,8 +4,8 @@ use ndarray::{ArrayRef, ArrayView, Axis, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
-use crate::private::{private_decl, private_impl};
-use crate::values::Values;
+use crate::util::sealed::{private_decl, private_impl};
+use crate::util::values::Values;
 
 /// `tf.squeeze` as a method of every ndarray array: a view without some axes of length 1.
 pub trait SqueezeExt<A, D: Dimension> {
