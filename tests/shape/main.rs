@@ -1,17 +1,27 @@
-//! The shape ops (issue 17): `tf_reshape`, `tf_expand_dims`, `tf_squeeze`, `tf_repeat`,
-//! `tf_frame`, `tf_roll`, `tf_meshgrid`, `tf_sequence_mask`.
-//!
-//! - `golden`: tests/golden/shape.json replayed (TensorFlow 2.21; format in
-//!   tests/golden/gen_shape.py).
-//! - `oracle`: each op against a naive element-by-element oracle written from TensorFlow's
-//!   definition (no code shared with `src/`), in several memory layouts, plus round trips.
-//! - `ops`: where this crate goes past or deliberately differs from TensorFlow, views, limits.
+//! The shape family: reshape, expand_dims, squeeze, repeat, frame, roll, meshgrid,
+//! sequence_mask. `<op>.rs`: the op's tests and its property test against a naive oracle;
+//! `golden_<op>.rs`: tests/golden/shape.json replayed (TensorFlow 2.21); `overflow.rs`: the
+//! family's part of the overflow audit.
 
 #[path = "../common/mod.rs"]
 mod common;
 #[path = "../naive/mod.rs"]
 mod naive;
 
-mod golden;
-mod ops;
-mod oracle;
+mod expand_dims;
+mod frame;
+mod golden_expand_dims;
+mod golden_frame;
+mod golden_meshgrid;
+mod golden_repeat;
+mod golden_reshape;
+mod golden_roll;
+mod golden_sequence_mask;
+mod golden_squeeze;
+mod meshgrid;
+mod overflow;
+mod repeat;
+mod reshape;
+mod roll;
+mod sequence_mask;
+mod squeeze;
