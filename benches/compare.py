@@ -369,8 +369,12 @@ def print_ops_table(c, npt):
         "padded; the batch_to_space crop stays a view, which favours NumPy); `np.pad` + "
         "`sliding_window_view(..)[:, ::2, ::2]` + transpose + reshape (patches); views: "
         "`np.split(x, 4 | [c, 2c, 3c], axis=-1)`, `list(x)` / `list(np.moveaxis(x, -1, 0))`, "
-        "`np.transpose(x, perm)` / `x.T`, `np.flip(x, axes)`. Same shapes, values, indices, masks "
-        "and lengths on both sides."
+        "`np.transpose(x, perm)` / `x.T`, `np.flip(x, axes)`. Shape ops: `tf_frame` (a view; with "
+        "`pad_end` owned), `tf_reshape`, `tf_repeat`, `tf_roll` beside ndarray's "
+        "`windows_with_stride` collected, `to_shape(..).into_owned()`, `select` of each row twice, "
+        "`concatenate` + block `assign`s, and NumPy's `sliding_window_view(x, 400, axis=-1)[:, "
+        "::160]` (and its `.copy()`), `reshape`, `np.repeat`, `np.roll`. Same shapes, values, "
+        "indices, masks and lengths on both sides."
     )
     print(
         f"Targets (✓/✗ on the ratio as printed), owned ops: tfslice/ndarray <= {OPS_VS_ND:g} and "
