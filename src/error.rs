@@ -1022,8 +1022,7 @@ pub enum Error {
         stride: usize,
     },
 
-    // ---- shape ops (reshape, expand_dims, squeeze, repeat, frame, roll, meshgrid,
-    // sequence_mask) ----
+    // ---- shape family (src/ops/shape/): shared by roll and frame ----
     /// An op that needs at least one axis got a 0-d array (`tf_roll`, `tf_frame`).
     #[error("input must be 1-D or higher ({op})")]
     ScalarInput {
@@ -1031,6 +1030,7 @@ pub enum Error {
         op: &'static str,
     },
 
+    // ---- reshape ----
     /// `tf_reshape`: a second `-1` in `shape`.
     #[error("Only one input size may be -1, not both {first} and {second}")]
     ReshapeMultipleInferred {
@@ -1080,6 +1080,7 @@ pub enum Error {
         requested: u64,
     },
 
+    // ---- expand_dims / squeeze ----
     /// `tf_expand_dims`: `axis` outside `[-rank - 1, rank]`.
     #[error("Tried to expand dim index {axis} for tensor with {rank} dimensions.")]
     ExpandDimsAxis {
@@ -1109,6 +1110,7 @@ pub enum Error {
         dim: usize,
     },
 
+    // ---- repeat ----
     /// `tf_repeat`: `repeats` has neither one entry nor one per element of the axis.
     #[error(
         "Incompatible shapes: [{len}] vs. [{dim}] (repeats needs 1 entry or one per element of \
@@ -1134,10 +1136,12 @@ pub enum Error {
         repeat: i64,
     },
 
+    // ---- frame ----
     /// `tf_frame` with `frame_step == 0` (TensorFlow divides by it).
     #[error("Integer division by zero (frame_step must be at least 1)")]
     FrameStepZero,
 
+    // ---- roll ----
     /// `tf_roll`: `shift` and `axis` differ in length.
     #[error("shift and axis must have the same size (shift has {shift_len}, axis {axis_len})")]
     RollLength {
