@@ -89,6 +89,14 @@
 //! | `tf.space_to_batch_nd(x, block_shape, paddings)`, `tf.batch_to_space(x, block_shape, crops)` | [`x.tf_space_to_batch_nd(&block_shape, &paddings)`](SpaceToBatchExt::tf_space_to_batch_nd), [`x.tf_batch_to_space_nd(&block_shape, &crops)`](SpaceToBatchExt::tf_batch_to_space_nd) | `Array<A, D>` |
 //! | `tf.compat.v1.space_to_batch(x, paddings, b)`, `tf.compat.v1.batch_to_space(x, crops, b)` | [`x.tf_space_to_batch(&paddings, b)`](SpaceToBatchExt::tf_space_to_batch), [`x.tf_batch_to_space(&crops, b)`](SpaceToBatchExt::tf_batch_to_space) | `Array<A, D>` |
 //! | `tf.image.extract_patches(x, sizes, strides, rates, "SAME" \| "VALID")` | [`x.tf_extract_image_patches(ksizes, strides, rates, Padding::Same)`](ExtractImagePatchesExt::tf_extract_image_patches) | `Array<A, D>` |
+//! | `tf.reshape(x, [2, -1])` | [`x.tf_reshape([2, -1])`](ReshapeExt::tf_reshape) (`[I; N]` gives `IxN`, a slice or `Vec` gives `IxDyn`) | `CowArray<A, _>` (a view where the layout allows) |
+//! | `tf.expand_dims(x, axis)` | [`x.tf_expand_dims(axis)`](ExpandDimsExt::tf_expand_dims) | `ArrayView<A, D::Larger>` |
+//! | `tf.squeeze(x)`, `tf.squeeze(x, axis)` | [`x.tf_squeeze::<i32>(&[])`](SqueezeExt::tf_squeeze), [`x.tf_squeeze(&axis)`](SqueezeExt::tf_squeeze) | `ArrayView<A, IxDyn>` |
+//! | `tf.repeat(x, repeats, axis)`, `axis=None` | [`x.tf_repeat(&repeats, Some(axis))`](RepeatExt::tf_repeat), [`x.tf_repeat(&repeats, None)`](RepeatExt::tf_repeat) | `ArrayD<A>` |
+//! | `tf.signal.frame(x, frame_length, frame_step, pad_end, pad_value, axis)` | [`x.tf_frame(frame_length, frame_step, pad_end, pad_value, axis)`](FrameExt::tf_frame) | `CowArray<A, D::Larger>` (overlapping view unless padded) |
+//! | `tf.roll(x, shift, axis)` | [`x.tf_roll(&shift, &axis)`](RollExt::tf_roll) | `Array<A, D>` |
+//! | `tf.meshgrid(x, y, indexing='xy' \| 'ij')` | [`tf_meshgrid(&[x, y], Indexing::Xy)`](tf_meshgrid) | `Vec<ArrayView<A, IxDyn>>` (broadcast views) |
+//! | `tf.sequence_mask(lengths, maxlen)` | [`tf_sequence_mask(&lengths, Some(maxlen))`](tf_sequence_mask) (`None`: `max(lengths)`) | `Array<bool, D::Larger>` |
 //!
 //! # How a spec becomes an ndarray slice
 //!
@@ -110,6 +118,10 @@
 //! TensorFlow's kernel refuses inputs of rank above 8 (`Unhandled input dimensions 9`) and its masks
 //! are `int32`, so specs stop at 31 entries. These are implementation limits, not semantics: here
 //! any rank works and specs may have up to 64 entries ([`Error::SpecTooLong`] past that).
+//!
+//! [`tf_roll`](RollExt::tf_roll) takes shifts and axes exactly (TensorFlow truncates each to 32
+//! bits, so its shift of `2^62 + 1` acts as `1`). [`tf_repeat`](RepeatExt::tf_repeat) rejects
+//! negative counts, whose meaning in TensorFlow depends on the axis and on eager or graph mode.
 //!
 //! # TensorFlow documentation that is wrong
 //!
@@ -165,6 +177,13 @@ pub use ops::gather::{
 // extract_image_patches (src/ops/space/)
 pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
 
+// shapes: reshape, expand_dims, squeeze, repeat, frame, roll, meshgrid, sequence_mask
+// (src/ops/shape/)
+pub use ops::shape::{
+    ExpandDimsExt, FrameExt, Indexing, RepeatExt, ReshapeExt, ReshapeShape, RollExt, SqueezeExt,
+    tf_meshgrid, tf_sequence_mask,
+};
+
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -189,6 +208,11 @@ pub mod prelude {
     pub use crate::{
         Entry, IndexSpec, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
         TypedSpec, tf_s, tf_strided_slice_grad,
+    };
+    #[doc(inline)]
+    pub use crate::{
+        ExpandDimsExt, FrameExt, Indexing, RepeatExt, ReshapeExt, ReshapeShape, RollExt,
+        SqueezeExt, tf_meshgrid, tf_sequence_mask,
     };
     #[doc(inline)]
     pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
