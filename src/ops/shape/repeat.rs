@@ -4,6 +4,7 @@ use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
+use crate::int_list::IntList;
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
 use crate::util::owned::{c_order, from_c_order};
@@ -18,7 +19,7 @@ pub trait RepeatExt<A, D: Dimension> {
     /// order) first, so the result is 1-D, as in TensorFlow.
     ///
     /// The result is owned, in standard layout, of dimension type [`IxDyn`](type@ndarray::IxDyn) (its rank is 1 or
-    /// `self`'s, depending on `axis`); `.into_dimensionality::<Ix2>().unwrap()` gives a typed one.
+    /// `self`'s, depending on `axis`); `.into_dimensionality::<Ix2>()?` gives a typed one.
     ///
     /// TensorFlow's eager mode has quirks this follows neither of: a static-shape error when the
     /// first axis is empty and `axis` is not 0, and negative counts treated differently per axis
@@ -42,16 +43,16 @@ pub trait RepeatExt<A, D: Dimension> {
     /// use ndarray_tfslice::prelude::*;
     ///
     /// assert_eq!(
-    ///     array!["a", "b", "c"].tf_repeat(&[3, 0, 2], Some(0))?.into_dimensionality::<Ix1>().unwrap(),
+    ///     array!["a", "b", "c"].tf_repeat(&[3, 0, 2], Some(0))?.into_dimensionality::<Ix1>()?,
     ///     array!["a", "a", "a", "c", "c"]
     /// );
     /// let x = array![[1, 2], [3, 4]];
     /// assert_eq!(
-    ///     x.tf_repeat(&[2, 3], Some(0))?.into_dimensionality::<Ix2>().unwrap(),
+    ///     x.tf_repeat(&[2, 3], Some(0))?.into_dimensionality::<Ix2>()?,
     ///     array![[1, 2], [1, 2], [3, 4], [3, 4], [3, 4]]
     /// );
     /// assert_eq!(
-    ///     x.tf_repeat(&[2, 3], Some(1))?.into_dimensionality::<Ix2>().unwrap(),
+    ///     x.tf_repeat(&[2, 3], Some(1))?.into_dimensionality::<Ix2>()?,
     ///     array![[1, 1, 2, 2, 2], [3, 3, 4, 4, 4]]
     /// );
     /// assert_eq!(arr0(3).tf_repeat(&[4], None)?, array![3, 3, 3, 3].into_dyn());
@@ -64,7 +65,11 @@ pub trait RepeatExt<A, D: Dimension> {
     /// assert!(err.to_string().starts_with("Incompatible shapes: [3] vs. [2]"));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_repeat<I: PrimInt>(&self, repeats: &[I], axis: Option<isize>) -> Result<ArrayD<A>, Error>
+    fn tf_repeat<L: IntList + ?Sized>(
+        &self,
+        repeats: &L,
+        axis: Option<isize>,
+    ) -> Result<ArrayD<A>, Error>
     where
         A: Clone;
 
@@ -72,7 +77,11 @@ pub trait RepeatExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
-    fn tf_repeat<I: PrimInt>(&self, repeats: &[I], axis: Option<isize>) -> Result<ArrayD<A>, Error>
+    fn tf_repeat<L: IntList + ?Sized>(
+        &self,
+        repeats: &L,
+        axis: Option<isize>,
+    ) -> Result<ArrayD<A>, Error>
     where
         A: Clone,
     {
@@ -96,7 +105,7 @@ impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
                 (shape.to_vec(), outer, shape[axis], inner, axis)
             }
         };
-        let counts = counts(repeats, dim, axis)?;
+        let counts = counts(&repeats.__ints(), dim, axis)?;
         let total = counts
             .iter()
             .try_fold(0usize, |n, &c| n.checked_add(c))

@@ -4,6 +4,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
+use crate::int_list::IntList;
 use crate::util::alloc::try_vec;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
@@ -53,10 +54,10 @@ pub trait RollExt<A, D: Dimension> {
     /// assert!(err.to_string().starts_with("axis 1 is out of range"));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_roll<I: PrimInt, J: PrimInt>(
+    fn tf_roll<S: IntList + ?Sized, L: IntList + ?Sized>(
         &self,
-        shift: &[I],
-        axis: &[J],
+        shift: &S,
+        axis: &L,
     ) -> Result<Array<A, D>, Error>
     where
         A: Clone;
@@ -65,12 +66,16 @@ pub trait RollExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> RollExt<A, D> for ArrayRef<A, D> {
-    fn tf_roll<I: PrimInt, J: PrimInt>(&self, shift: &[I], axis: &[J]) -> Result<Array<A, D>, Error>
+    fn tf_roll<S: IntList + ?Sized, L: IntList + ?Sized>(
+        &self,
+        shift: &S,
+        axis: &L,
+    ) -> Result<Array<A, D>, Error>
     where
         A: Clone,
     {
         let shape = self.shape();
-        let shifts = axis_shifts(shape, shift, axis)?;
+        let shifts = axis_shifts(shape, &shift.__ints(), &axis.__ints())?;
         let mut data = try_vec::<A>(shape)?;
         if !shape.contains(&0) {
             let source = c_order(self)?;

@@ -4,6 +4,7 @@ use ndarray::{ArrayRef, ArrayView, Axis, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
+use crate::int_list::IntList;
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::values::Values;
 
@@ -14,7 +15,7 @@ pub trait SqueezeExt<A, D: Dimension> {
     /// axis may be listed twice (TensorFlow accepts that too).
     ///
     /// The result is a view of dimension type [`IxDyn`](type@ndarray::IxDyn), since its rank depends on the values in
-    /// `axis` (or on the data); `.into_dimensionality::<Ix2>().unwrap()` gives a typed one.
+    /// `axis` (or on the data); `.into_dimensionality::<Ix2>()?` gives a typed one.
     ///
     /// # Errors
     /// In TensorFlow's order: every entry's range first, then the sizes, in axis order.
@@ -31,27 +32,27 @@ pub trait SqueezeExt<A, D: Dimension> {
     ///
     /// // 't' is a tensor of shape [1, 2, 1, 3, 1, 1]
     /// let t = Array::<f32, _>::zeros((1, 2, 1, 3, 1, 1));
-    /// assert_eq!(t.tf_squeeze::<i32>(&[])?.shape(), &[2, 3]);
+    /// assert_eq!(t.tf_squeeze(&[0; 0])?.shape(), &[2, 3]);
     /// assert_eq!(t.tf_squeeze(&[2, 4])?.shape(), &[1, 2, 3, 1]);
     ///
     /// // A typed result from the IxDyn one:
-    /// let m = t.tf_squeeze::<i32>(&[])?.into_dimensionality::<Ix2>().unwrap();
+    /// let m = t.tf_squeeze(&[0; 0])?.into_dimensionality::<Ix2>()?;
     /// assert_eq!(m.dim(), (2, 3));
     ///
     /// let err = t.tf_squeeze(&[1]).unwrap_err();
     /// assert_eq!(err.to_string(), "Can not squeeze dim[1], expected a dimension of 1, got 2");
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_squeeze<I: PrimInt>(&self, axis: &[I]) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+    fn tf_squeeze<L: IntList + ?Sized>(&self, axis: &L) -> Result<ArrayView<'_, A, IxDyn>, Error>;
 
     private_decl! {}
 }
 
 impl<A, D: Dimension> SqueezeExt<A, D> for ArrayRef<A, D> {
-    fn tf_squeeze<I: PrimInt>(&self, axis: &[I]) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+    fn tf_squeeze<L: IntList + ?Sized>(&self, axis: &L) -> Result<ArrayView<'_, A, IxDyn>, Error> {
         let shape = self.shape();
         let rank = shape.len();
-        let squeezed = squeezed_axes(shape, axis)?;
+        let squeezed = squeezed_axes(shape, &axis.__ints())?;
         let mut view = self.view().into_dyn();
         // From the last axis down, so the earlier axes keep their numbers.
         for a in (0..rank).rev() {
