@@ -149,6 +149,18 @@ OPS = [
     ),
     ("`extract_image_patches` 3×3, stride 2, SAME on 4×128×128×4", "extract_image_patches_1MiB",
      "tf_extract_image_patches", "ndarray_pad_windows_collect", "numpy_pad_sliding_window_copy"),
+    # The shape ops on real shapes (shape.rs, shape_peers.py).
+    ("`frame` 16×160000 audio, 400 every 160 (view)", "frame_audio_16x160000", "tf_frame_view",
+     None, "numpy_sliding_window_view"),
+    ("`frame` 16×160000 audio, 400 every 160, `pad_end` (owned; NumPy: the view copied)",
+     "frame_audio_16x160000", "tf_frame_pad_end_owned", "ndarray_windows_with_stride_collect",
+     "numpy_sliding_window_view_copy"),
+    ("`reshape` transposed 16×224×224×3 view to (16, -1)", "reshape_transposed_16x224x224x3",
+     "tf_reshape", "ndarray_to_shape", "numpy_reshape"),
+    ("`repeat` 2048×768 rows by 2", "repeat_rows_2048x768", "tf_repeat", "ndarray_select",
+     "numpy_repeat"),
+    ("`roll` 16×56×56×96 by (-3, -3) on axes (1, 2)", "roll_16x56x56x96", "tf_roll",
+     "ndarray_concatenate_assign", "numpy_roll"),
     # View ops: O(rank) views of 4 MiB `IxDyn` arrays (views.rs), reported without a target.
     *(
         (f"`split` {how}, last axis, rank {r} ({shape}) (views)", "split_4_ways_last_axis",
@@ -391,8 +403,12 @@ def print_ops_table(c, npt):
         "padded; the batch_to_space crop stays a view, which favours NumPy); `np.pad` + "
         "`sliding_window_view(..)[:, ::2, ::2]` + transpose + reshape (patches); views: "
         "`np.split(x, 4 | [c, 2c, 3c], axis=-1)`, `list(x)` / `list(np.moveaxis(x, -1, 0))`, "
-        "`np.transpose(x, perm)` / `x.T`, `np.flip(x, axes)`. Same shapes, values, indices, masks "
-        "and lengths on both sides."
+        "`np.transpose(x, perm)` / `x.T`, `np.flip(x, axes)`. Shape ops: `tf_frame` (a view; with "
+        "`pad_end` owned), `tf_reshape`, `tf_repeat`, `tf_roll` beside ndarray's "
+        "`windows_with_stride` collected, `to_shape(..).into_owned()`, `select` of each row twice, "
+        "`concatenate` + block `assign`s, and NumPy's `sliding_window_view(x, 400, axis=-1)[:, "
+        "::160]` (and its `.copy()`), `reshape`, `np.repeat`, `np.roll`. Same shapes, values, "
+        "indices, masks and lengths on both sides."
     )
     print(
         f"Targets (✓/✗ on the ratio as printed), owned ops: tfslice/ndarray <= {OPS_VS_ND:g} and "

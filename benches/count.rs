@@ -1,9 +1,12 @@
 //! Runs one bench selection many times, for instruction counting under callgrind (wall-clock on
 //! shared machines drifts run to run; instruction counts repeat exactly). See `benches/count.sh`.
 //!
-//! Usage: `count CASE tf|plan|ndarray ITERATIONS`.
+//! Usage: `count CASE tf|plan|ndarray ITERATIONS` for the cases of `benches/cases.json`, and
+//! `count CASE typed|static ITERATIONS` for the `tf_s!` cases of `benches/common/typed.rs`.
 
 mod common;
+#[path = "common/typed.rs"]
+mod typed;
 
 use std::hint::black_box;
 
@@ -17,6 +20,23 @@ fn main() {
         eprintln!("usage: count CASE tf|plan|ndarray ITERATIONS (see benches/count.sh)");
         return;
     };
+    let iterations: usize = iterations.parse().expect("ITERATIONS is a number");
+    if let "typed" | "static" = which.as_str() {
+        let inputs = typed::Inputs::new();
+        let (Some(tf), Some(nd)) = (typed::tf(name), typed::ndarray_static(name)) else {
+            eprintln!("no typed case {name}");
+            std::process::exit(2);
+        };
+        assert!(
+            tf(&inputs).is_some() && tf(&inputs) == nd(&inputs),
+            "{name}: the sides differ"
+        );
+        let run = if which == "typed" { tf } else { nd };
+        for _ in 0..iterations {
+            black_box(run(black_box(&inputs)));
+        }
+        return;
+    }
     let Some(case) = common::cases()
         .into_iter()
         .find(|c| c.name == name.as_str())
@@ -24,7 +44,6 @@ fn main() {
         eprintln!("no case {name}");
         std::process::exit(2);
     };
-    let iterations: usize = iterations.parse().expect("ITERATIONS is a number");
     let x = ArrayD::<f32>::zeros(IxDyn(&case.shape));
     let spec = &case.spec;
     let plan = spec.resolve(&case.shape).expect("the bench cases resolve");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per call of tf_strided_slice, of a prepared Plan, and of ndarray's own slicing of
-# the same selection,
+# the same selection; then of x.tf_index(tf_s![..]) on an Array3 / Array4 beside ndarray's static
+# s![..] (benches/common/typed.rs),
 # counted by callgrind (exact and repeatable, unlike wall-clock on a shared machine). Each figure is
 # the difference between 2,000 and 1,000 calls, so set-up cost cancels out.
 #
@@ -21,4 +22,11 @@ for case in $(python3 -c "import json; print(' '.join(c['name'] for c in json.lo
   plan=$(per_call "$case" plan)
   nd=$(per_call "$case" ndarray)
   printf '%-12s %17s %14s %14s %8s %8s\n' "$case" "$tf" "$plan" "$nd" "$(ratio "$tf" "$nd")" "$(ratio "$plan" "$nd")"
+done
+echo
+printf '%-20s %12s %12s %8s\n' case 'tf_s!' 'static s!' "tf_s/s"
+for case in rank3_plain rank3_negative rank3_mixed rank4_crop rank4_mixed rank4_reverse_last; do
+  typed=$(per_call "$case" typed)
+  fixed=$(per_call "$case" static)
+  printf '%-20s %12s %12s %8s\n' "$case" "$typed" "$fixed" "$(ratio "$typed" "$fixed")"
 done

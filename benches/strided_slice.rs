@@ -4,12 +4,18 @@
 //! strides, ellipsis + new axis + shrink), each on a 4 MiB `f32` array.
 //!
 //! `cargo bench --bench strided_slice`; `benches/compare.sh` puts these beside NumPy and TF.
-//! Targets (DESIGN.md): `tf_strided_slice` <= 1.2x ndarray, a prepared plan <= 1.0x.
+//! Group `typed_*`: `x.tf_index(tf_s![..])` on an `Array3` / `Array4` beside a static `s![..]`
+//! (`benches/common/typed.rs`).
+//!
+//! Targets (DESIGN.md): `tf_strided_slice` <= 1.2x ndarray, a prepared plan <= 1.0x, `tf_s!`
+//! <= 1.2x `s!`.
 
 #[path = "common/steady.rs"]
 mod steady;
 
 mod common;
+#[path = "common/typed.rs"]
+mod typed;
 
 use std::hint::black_box;
 
@@ -88,5 +94,24 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// `x.tf_index(tf_s![..])` on an `Array3` / `Array4` beside ndarray's static `s![..]`.
+fn bench_typed(c: &mut Criterion) {
+    let inputs = typed::Inputs::new();
+    for &name in typed::NAMES {
+        let (tf, nd) = (
+            typed::tf(name).unwrap(),
+            typed::ndarray_static(name).unwrap(),
+        );
+        assert!(
+            tf(&inputs).is_some() && tf(&inputs) == nd(&inputs),
+            "{name}"
+        );
+        let mut group = c.benchmark_group(format!("typed_{name}"));
+        group.bench_function("tf_index_tf_s", |b| b.iter(|| tf(black_box(&inputs))));
+        group.bench_function("static_s", |b| b.iter(|| nd(black_box(&inputs))));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench, bench_typed);
 criterion_main!(benches);

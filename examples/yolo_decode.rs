@@ -95,10 +95,12 @@ pub fn decode(
     } = yolo_boxes(pred, anchors, classes)?;
     // box_x1y1, box_x2y2 = tf.split(bbox, 2, axis=-1)
     let halves = bbox.tf_split(2, -1)?;
-    // boxes = tf.concat([box_x1y1[..., ::-1], box_x2y2[..., ::-1]], axis=-1): `[..., ::-1]` is
-    // tf.reverse on the last axis, a typed view.
+    // boxes = tf.concat([box_x1y1[..., ::-1], box_x2y2[..., ::-1]], axis=-1): typed views.
     let boxes = tf_concat(
-        &[halves[0].tf_reverse(&[-1])?, halves[1].tf_reverse(&[-1])?],
+        &[
+            halves[0].tf_index(tf_s![..., ::-1])?,
+            halves[1].tf_index(tf_s![..., ::-1])?,
+        ],
         -1,
     )?;
     // tf.reshape(boxes, [-1, 4]) and tf.reshape(objectness * class_probs, [-1, classes]):
@@ -113,10 +115,10 @@ pub fn decode(
     let mut out = Vec::with_capacity(classes);
     for c in 0..classes {
         // tf.boolean_mask(boxes, mask[:, c]), tf.boolean_mask(box_scores[:, c], mask[:, c])
-        let keep = mask.column(c);
+        let keep = mask.tf_index(tf_s![:, c])?;
         out.push(ClassBoxes {
             boxes: boxes.tf_boolean_mask(&keep, 0)?,
-            scores: scores.column(c).tf_boolean_mask(&keep, 0)?,
+            scores: scores.tf_index(tf_s![:, c])?.tf_boolean_mask(&keep, 0)?,
         });
     }
     Ok(out)

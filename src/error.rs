@@ -42,12 +42,14 @@ pub enum Argument {
     BlockShape,
     /// `perm` of `tf_transpose`.
     Perm,
-    /// `axis` (a list) of `tf_reverse`.
+    /// `axis` (a list) of `tf_reverse`, `tf_squeeze` or `tf_roll`.
     Axis,
     /// `size_splits` of `tf_split`.
     SizeSplits,
-    /// `shape` of `tf_strided_slice_grad`.
+    /// `shape` of `tf_strided_slice_grad` or `tf_reshape`.
     Shape,
+    /// `repeats` of `tf_repeat`.
+    Repeats,
 }
 
 impl fmt::Display for Argument {
@@ -68,6 +70,7 @@ impl fmt::Display for Argument {
             Argument::Axis => "axis",
             Argument::SizeSplits => "size_splits",
             Argument::Shape => "shape",
+            Argument::Repeats => "repeats",
         })
     }
 }
@@ -1154,6 +1157,149 @@ pub enum Error {
         effective_ksize: u128,
         /// The stride on that axis.
         stride: usize,
+    },
+
+    // ---- shape family (src/ops/shape/): shared by roll and frame ----
+    /// An op that needs at least one axis got a 0-d array (`tf_roll`, `tf_frame`).
+    #[error("input must be 1-D or higher ({op})")]
+    ScalarInput {
+        /// The method, e.g. `"tf_roll"`.
+        op: &'static str,
+    },
+
+    // ---- reshape ----
+    /// `tf_reshape`: a second `-1` in `shape`.
+    #[error("Only one input size may be -1, not both {first} and {second}")]
+    ReshapeMultipleInferred {
+        /// The first `-1`'s position.
+        first: usize,
+        /// The second `-1`'s position.
+        second: usize,
+    },
+
+    /// `tf_reshape`: a size below `-1`.
+    #[error("Size {index} must be non-negative, not {size}")]
+    ReshapeNegativeSize {
+        /// Its position in `shape`.
+        index: usize,
+        /// The size.
+        size: i64,
+    },
+
+    /// `tf_reshape`: the sizes multiply past `i64` (TensorFlow checks each size against the
+    /// product of those before it, a `0` among them stopping the check).
+    #[error("Shape [{}] has too many elements", join_i64(.shape))]
+    ReshapeTooManyElements {
+        /// `shape` as given.
+        shape: Vec<i64>,
+    },
+
+    /// `tf_reshape` with a `-1`: the other sizes do not divide the element count.
+    #[error(
+        "Input to reshape is a tensor with {values} values, but the requested shape requires a \
+         multiple of {product}"
+    )]
+    ReshapeNotMultiple {
+        /// The input's element count (its zero axes left out when `shape` has a `0`).
+        values: usize,
+        /// The product of the sizes given (zeros and the `-1` left out).
+        product: u64,
+    },
+
+    /// `tf_reshape`: the requested shape holds another number of elements.
+    #[error(
+        "Input to reshape is a tensor with {values} values, but the requested shape has {requested}"
+    )]
+    ReshapeCountMismatch {
+        /// The input's element count.
+        values: usize,
+        /// The requested shape's element count.
+        requested: u64,
+    },
+
+    // ---- expand_dims / squeeze ----
+    /// `tf_expand_dims`: `axis` outside `[-rank - 1, rank]`.
+    #[error("Tried to expand dim index {axis} for tensor with {rank} dimensions.")]
+    ExpandDimsAxis {
+        /// The value given.
+        axis: isize,
+        /// The input's rank.
+        rank: usize,
+    },
+
+    /// `tf_squeeze`: an entry of `axis` outside `[-rank, rank)`.
+    #[error("Tried to squeeze dim index {axis} for tensor with {rank} dimensions. (axis[{index}])")]
+    SqueezeAxis {
+        /// Its position in `axis`.
+        index: usize,
+        /// The value given.
+        axis: i64,
+        /// The input's rank.
+        rank: usize,
+    },
+
+    /// `tf_squeeze`: a listed axis is not of size 1.
+    #[error("Can not squeeze dim[{axis}], expected a dimension of 1, got {dim}")]
+    SqueezeNotOne {
+        /// The (non-negative) axis.
+        axis: usize,
+        /// Its size.
+        dim: usize,
+    },
+
+    // ---- repeat ----
+    /// `tf_repeat`: `repeats` has neither one entry nor one per element of the axis.
+    #[error(
+        "Incompatible shapes: [{len}] vs. [{dim}] (repeats needs 1 entry or one per element of \
+         axis {axis})"
+    )]
+    RepeatsLength {
+        /// `repeats.len()`.
+        len: usize,
+        /// The size of the axis (of the flattened input when `axis` is `None`).
+        dim: usize,
+        /// The (non-negative) axis; 0 when `axis` is `None`.
+        axis: usize,
+    },
+
+    /// `tf_repeat`: a negative repeat count. TensorFlow's answer depends on the axis and on
+    /// graph or eager mode (an error from its `Tile`, a reshape error, or the element dropped);
+    /// a negative count has no meaning, so this crate rejects it everywhere.
+    #[error("Expected repeats[{index}] >= 0, but got {repeat}")]
+    RepeatNegative {
+        /// Its position in `repeats`.
+        index: usize,
+        /// The value.
+        repeat: i64,
+    },
+
+    // ---- frame ----
+    /// `tf_frame` with `frame_step == 0` (TensorFlow divides by it).
+    #[error("Integer division by zero (frame_step must be at least 1)")]
+    FrameStepZero,
+
+    // ---- roll ----
+    /// `tf_roll`: `shift` and `axis` differ in length.
+    #[error("shift and axis must have the same size (shift has {shift_len}, axis {axis_len})")]
+    RollLength {
+        /// `shift.len()`.
+        shift_len: usize,
+        /// `axis.len()`.
+        axis_len: usize,
+    },
+
+    /// `tf_roll`: an entry of `axis` outside `[-rank, rank)`. TensorFlow prints the axis after
+    /// adding the rank once to a negative value.
+    #[error("axis {shifted} is out of range (axis[{index}] = {axis}, rank {rank})")]
+    RollAxis {
+        /// Its position in `axis`.
+        index: usize,
+        /// The value given.
+        axis: i64,
+        /// `axis`, plus the rank if it was negative (what TensorFlow prints).
+        shifted: i128,
+        /// The input's rank.
+        rank: usize,
     },
 }
 

@@ -50,10 +50,12 @@
 //! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, D>` |
 //! | `var[begin:end:strides].assign(value)` / `TensorStridedSliceUpdate` | [`x.tf_strided_slice_assign(.., &value)`](TfSliceExt::tf_strided_slice_assign) | `()` |
 //! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`tf_strided_slice_grad(&shape, .., &dy)`](tf_strided_slice_grad) | `ArrayD<A>` |
-//! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(&spec)`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` |
+//! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(tf_s![..])`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` (`Array<A, Dout>` with `tf_s!`) |
 //! | any view as a C-order tensor (NHWC to NCHW: `tf.transpose(x, [0, 3, 1, 2])`) | [`x.tf_transpose(&perm)?.to_standard_layout()`](StandardLayoutExt::to_standard_layout) | `Array<A, D>` |
 //! | the same, consuming an owned array or a view (the view's lifetime kept) | [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move), [`x.tf_slice_move(..)`](TfSliceMoveExt::tf_slice_move) | `ArrayBase<S, IxDyn>`, `ArrayBase<S, D>` |
-//! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]` | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
+//! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]`, `img[h:h + c, w:w + c]` | [`x.tf_index(tf_s![1, 2:4, tf.newaxis, ..., :-3:-1, :])`](tf_s), [`img.tf_index(tf_s![h:h + c, w:w + c])`](TfSliceExt::tf_index) (checked at compile time) | `ArrayView<A, Dout>`: the input's rank minus indices plus new axes, at compile time ([`IndexSpec`]) |
+//! | the same from text known only at run time | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse::<StridedSlice>()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
+//! | a slice of a view, returned with the view's lifetime (`fn crop<'a>(x: ArrayView3<'a, u8>) -> .. ArrayView3<'a, u8>`) | [`x.tf_index_move(tf_s![..])`](TfSliceMoveExt::tf_index_move), [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move) | `ArrayBase<S, Dout>` |
 //! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |
 //! | Java `StridedSlice.create(.., begin, end, strides, beginMask(48L))` | [`StridedSlice::new(begin, end, strides)?.begin_mask(48)`](StridedSlice::new) | [`StridedSlice`] |
 //! | one slice, many tensors of one shape | [`spec.resolve(&shape)?`](StridedSlice::resolve), then [`plan.apply(&x)`](Plan::apply) | [`Plan`] |
@@ -88,6 +90,14 @@
 //! | `tf.space_to_batch_nd(x, block_shape, paddings)`, `tf.batch_to_space(x, block_shape, crops)` | [`x.tf_space_to_batch_nd(&block_shape, &paddings)`](SpaceToBatchExt::tf_space_to_batch_nd), [`x.tf_batch_to_space_nd(&block_shape, &crops)`](SpaceToBatchExt::tf_batch_to_space_nd) | `Array<A, D>` |
 //! | `tf.compat.v1.space_to_batch(x, paddings, b)`, `tf.compat.v1.batch_to_space(x, crops, b)` | [`x.tf_space_to_batch(&paddings, b)`](SpaceToBatchExt::tf_space_to_batch), [`x.tf_batch_to_space(&crops, b)`](SpaceToBatchExt::tf_batch_to_space) | `Array<A, D>` |
 //! | `tf.image.extract_patches(x, sizes, strides, rates, "SAME" \| "VALID")` | [`x.tf_extract_image_patches(ksizes, strides, rates, Padding::Same)`](ExtractImagePatchesExt::tf_extract_image_patches) | `Array<A, D>` |
+//! | `tf.reshape(x, [2, -1])` | [`x.tf_reshape([2, -1])`](ReshapeExt::tf_reshape) (`[I; N]` gives `IxN`, a slice or `Vec` gives `IxDyn`) | `CowArray<A, _>` (a view where the layout allows) |
+//! | `tf.expand_dims(x, axis)` | [`x.tf_expand_dims(axis)`](ExpandDimsExt::tf_expand_dims) | `ArrayView<A, D::Larger>` |
+//! | `tf.squeeze(x)`, `tf.squeeze(x, axis)` | [`x.tf_squeeze::<i32>(&[])`](SqueezeExt::tf_squeeze), [`x.tf_squeeze(&axis)`](SqueezeExt::tf_squeeze) | `ArrayView<A, IxDyn>` |
+//! | `tf.repeat(x, repeats, axis)`, `axis=None` | [`x.tf_repeat(&repeats, Some(axis))`](RepeatExt::tf_repeat), [`x.tf_repeat(&repeats, None)`](RepeatExt::tf_repeat) | `ArrayD<A>` |
+//! | `tf.signal.frame(x, frame_length, frame_step, pad_end, pad_value, axis)` | [`x.tf_frame(frame_length, frame_step, pad_end, pad_value, axis)`](FrameExt::tf_frame) | `CowArray<A, D::Larger>` (overlapping view unless padded) |
+//! | `tf.roll(x, shift, axis)` | [`x.tf_roll(&shift, &axis)`](RollExt::tf_roll) | `Array<A, D>` |
+//! | `tf.meshgrid(x, y, indexing='xy' \| 'ij')` | [`tf_meshgrid(&[x, y], Indexing::Xy)`](tf_meshgrid) | `Vec<ArrayView<A, IxDyn>>` (broadcast views) |
+//! | `tf.sequence_mask(lengths, maxlen)` | [`tf_sequence_mask(&lengths, Some(maxlen))`](tf_sequence_mask) (`None`: `max(lengths)`) | `Array<bool, D::Larger>` |
 //!
 //! # How a spec becomes an ndarray slice
 //!
@@ -109,6 +119,10 @@
 //! TensorFlow's kernel refuses inputs of rank above 8 (`Unhandled input dimensions 9`) and its masks
 //! are `int32`, so specs stop at 31 entries. These are implementation limits, not semantics: here
 //! any rank works and specs may have up to 64 entries ([`Error::SpecTooLong`] past that).
+//!
+//! [`tf_roll`](RollExt::tf_roll) takes shifts and axes exactly (TensorFlow truncates each to 32
+//! bits, so its shift of `2^62 + 1` acts as `1`). [`tf_repeat`](RepeatExt::tf_repeat) rejects
+//! negative counts, whose meaning in TensorFlow depends on the axis and on eager or graph mode.
 //!
 //! # TensorFlow documentation that is wrong
 //!
@@ -132,11 +146,14 @@ mod util;
 pub use error::{Argument, Error};
 
 // tf.strided_slice and tf.slice (src/strided/)
+pub use strided::rank;
 #[allow(deprecated)]
 pub use strided::strided_slice_grad;
+#[doc(hidden)]
+pub use strided::typed_spec::__tf_s;
 pub use strided::{
-    Entry, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StandardLayoutExt, StridedSlice, TfSliceExt,
-    TfSliceMoveExt, tf_strided_slice_grad,
+    Entry, IndexSpec, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StandardLayoutExt, StridedSlice,
+    TfSliceExt, TfSliceMoveExt, TypedSpec, tf_strided_slice_grad,
 };
 
 // the integer-list rule, list inputs and typed results, shared by every family (src/int_list.rs,
@@ -161,6 +178,13 @@ pub use ops::gather::{
 // extract_image_patches (src/ops/space/)
 pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
 
+// shapes: reshape, expand_dims, squeeze, repeat, frame, roll, meshgrid, sequence_mask
+// (src/ops/shape/)
+pub use ops::shape::{
+    ExpandDimsExt, FrameExt, Indexing, RepeatExt, ReshapeExt, ReshapeShape, RollExt, SqueezeExt,
+    tf_meshgrid, tf_sequence_mask,
+};
+
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -183,8 +207,13 @@ pub mod prelude {
     };
     #[doc(inline)]
     pub use crate::{
-        Entry, Masks, OutputAxis, Plan, StandardLayoutExt, StridedSlice, TfSliceExt,
-        TfSliceMoveExt, tf_strided_slice_grad,
+        Entry, IndexSpec, Masks, OutputAxis, Plan, StandardLayoutExt, StridedSlice, TfSliceExt,
+        TfSliceMoveExt, TypedSpec, tf_s, tf_strided_slice_grad,
+    };
+    #[doc(inline)]
+    pub use crate::{
+        ExpandDimsExt, FrameExt, Indexing, RepeatExt, ReshapeExt, ReshapeShape, RollExt,
+        SqueezeExt, tf_meshgrid, tf_sequence_mask,
     };
     #[doc(inline)]
     pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};

@@ -16,6 +16,7 @@ pub mod gather;
 pub mod input;
 pub mod join;
 pub mod parse;
+pub mod shape;
 pub mod slice;
 pub mod space;
 pub mod strided;

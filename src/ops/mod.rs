@@ -2,7 +2,8 @@
 //! (split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose), `gather/`
 //! (gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot) and `space/`
 //! (space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
-//! extract_image_patches). Each family's `mod.rs` says which file holds which TF op.
+//! extract_image_patches) and `shape/` (reshape, expand_dims, squeeze, repeat, frame, roll,
+//! meshgrid, sequence_mask). Each family's `mod.rs` says which file holds which TF op.
 //!
 //! Every op follows the crate's split: validate and resolve the arguments first (pure, no element
 //! touched, every TensorFlow check in TensorFlow's order), then apply with ndarray primitives that
@@ -14,6 +15,7 @@
 pub(crate) mod gather;
 pub(crate) mod join;
 pub(crate) mod operand;
+pub(crate) mod shape;
 pub(crate) mod space;
 pub(crate) mod typed;
 

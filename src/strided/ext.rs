@@ -1,12 +1,13 @@
 //! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
 
-use ndarray::{ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
+use ndarray::{Array, ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
 
 use crate::error::Error;
 use crate::int_list::IntList;
 use crate::strided::apply::slice_view;
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
+use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::resolve;
 use crate::strided::slice::resolve_slice;
@@ -38,10 +39,14 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// 64 entries (TF stops at 31).
     ///
     /// `begin`, `end` and `strides` are [`IntList`]s: any primitive integer type, as a slice,
-    /// `Vec`, fixed array or 1-D ndarray array or view (each its own type). The result borrows
-    /// `self`; a helper that takes a view and returns a slice of it needs
-    /// [`tf_strided_slice_move`](crate::TfSliceMoveExt::tf_strided_slice_move), which keeps the
-    /// view's lifetime.
+    /// `Vec`, fixed array or 1-D ndarray array or view (each its own type).
+    ///
+    /// The view borrows `self`, so a function cannot return a slice of a view it was given
+    /// (`error[E0515]: cannot return value referencing function parameter`): consume the view
+    /// with [`tf_strided_slice_move`](crate::TfSliceMoveExt::tf_strided_slice_move) (or
+    /// [`tf_index_move`](crate::TfSliceMoveExt::tf_index_move)) to get a view with the input's
+    /// lifetime. Written in Python syntax, [`tf_index`](TfSliceExt::tf_index) with
+    /// [`tf_s!`](crate::tf_s) also gives a typed result.
     ///
     /// # Errors
     /// - [`Error::SpecLengthMismatch`]: `begin`, `end` and `strides` differ in length.
@@ -151,29 +156,45 @@ pub trait TfSliceExt<A, D: Dimension> {
         size: &Z,
     ) -> Result<ArrayView<'_, A, D>, Error>;
 
-    /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) with a [`StridedSlice`]: a spec parsed
-    /// from a Python index expression, or built once from a graph's attributes.
+    /// `x[...]`: [`tf_strided_slice`](TfSliceExt::tf_strided_slice) with a spec written in
+    /// Python index syntax, [`tf_s!`](crate::tf_s) (checked at compile time, typed result) or a
+    /// `&`[`StridedSlice`] (parsed or built at run time, `IxDyn` result).
+    ///
+    /// With `tf_s!`, the result's dimension type follows from the input's at compile time
+    /// (`Array3` and `tf_s![..., 0]` give `ArrayView2`; see [`IndexSpec`]); with a
+    /// `&StridedSlice` it is `IxDyn`.
+    ///
+    /// The view borrows `self`. A function that takes a view and returns a slice of it (`fn
+    /// crop<'a>(x: ArrayView3<'a, u8>) -> .. ArrayView3<'a, u8>`) needs the view to keep the
+    /// input's lifetime: use [`tf_index_move`](crate::TfSliceMoveExt::tf_index_move) on the
+    /// view, which consumes it.
     ///
     /// # Errors
-    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice) (a `StridedSlice` always has
-    /// consistent lengths, so never [`Error::SpecLengthMismatch`]).
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice) (a spec always has consistent
+    /// lengths, so never [`Error::SpecLengthMismatch`]); [`Error::ValueOutOfRange`] for a
+    /// `tf_s!` bound past `i64`.
     ///
     /// # Example
     /// ```
-    /// use ndarray::{array, Array, IxDyn};
+    /// use ndarray::{array, Array, ArrayView6, ArrayViewD};
     /// use ndarray_tfslice::prelude::*;
     ///
     /// // The Java StridedSlice page's example, foo[1, 2:4, None, ..., :-3:-1, :] on (5,5,5,5,5,5).
-    /// let foo = Array::from_iter(0..5usize.pow(6)).into_shape_with_order(IxDyn(&[5; 6])).unwrap();
-    /// let y = foo.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)?;
+    /// let foo = Array::from_iter(0..5usize.pow(6)).into_shape_with_order([5; 6]).unwrap();
+    /// let y: ArrayView6<usize> = foo.tf_index(tf_s![1, 2:4, None, ..., :-3:-1, :])?;
     /// assert_eq!(y.shape(), &[2, 1, 5, 5, 2, 5]);
     ///
     /// // YOLOv3's box_xy[..., ::-1]: swap the last axis.
     /// let box_xy = array![[1.0, 2.0], [3.0, 4.0]];
-    /// assert_eq!(box_xy.tf_index(&"..., ::-1".parse()?)?, array![[2.0, 1.0], [4.0, 3.0]].into_dyn());
+    /// assert_eq!(box_xy.tf_index(tf_s![..., ::-1])?, array![[2.0, 1.0], [4.0, 3.0]]);
+    ///
+    /// // A spec only known at run time (from a config file, say): IxDyn.
+    /// let spec: StridedSlice = "..., ::-1".parse()?;
+    /// let dynamic: ArrayViewD<f64> = box_xy.tf_index(&spec)?;
+    /// assert_eq!(dynamic, array![[2.0, 1.0], [4.0, 3.0]].into_dyn());
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_index(&self, spec: &StridedSlice) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+    fn tf_index<P: IndexSpec<D>>(&self, spec: P) -> Result<ArrayView<'_, A, P::Out>, Error>;
 
     /// [`tf_index`](TfSliceExt::tf_index) as a mutable view: writes through it change `self`.
     ///
@@ -186,11 +207,14 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// use ndarray_tfslice::prelude::*;
     ///
     /// let mut x = array![[1, 2, 3], [4, 5, 6]];
-    /// x.tf_index_mut(&"-1, 1:".parse()?)?.fill(0);
+    /// x.tf_index_mut(tf_s![-1, 1:])?.fill(0);
     /// assert_eq!(x, array![[1, 2, 3], [4, 0, 0]]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
+    fn tf_index_mut<P: IndexSpec<D>>(
+        &mut self,
+        spec: P,
+    ) -> Result<ArrayViewMut<'_, A, P::Out>, Error>;
 
     /// Slice assignment: writes `value` into `x[spec]`, as TensorFlow's
     /// `TensorStridedSliceUpdate` / `ResourceStridedSliceAssign` (`var[...].assign(value)`) do.
@@ -240,8 +264,8 @@ pub trait TfSliceExt<A, D: Dimension> {
     where
         A: Clone;
 
-    /// [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign) with a [`StridedSlice`]:
-    /// `x[spec] = value`.
+    /// [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign) with a spec in Python
+    /// syntax ([`tf_s!`](crate::tf_s) or a `&`[`StridedSlice`]): `x[spec] = value`.
     ///
     /// # Errors
     /// As [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign).
@@ -253,13 +277,13 @@ pub trait TfSliceExt<A, D: Dimension> {
     ///
     /// let mut x = Array2::<f32>::zeros((3, 4));
     /// // x[::2, None, -1] = [[7.0]]: extra leading 1s in the value are fine.
-    /// x.tf_index_assign(&"::2, None, -1".parse()?, &array![[[7.0]]])?;
+    /// x.tf_index_assign(tf_s![::2, None, -1], &array![[[7.0]]])?;
     /// assert_eq!(x.column(3), array![7.0, 0.0, 7.0]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_index_assign<E: Dimension>(
+    fn tf_index_assign<P: IndexSpec<D>, E: Dimension>(
         &mut self,
-        spec: &StridedSlice,
+        spec: P,
         value: &ArrayRef<A, E>,
     ) -> Result<(), Error>
     where
@@ -319,10 +343,10 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// use ndarray_tfslice::prelude::*;
     ///
     /// let x = array![[1.0, 2.0], [3.0, 4.0]];
-    /// assert_eq!(x.tf_index_to_owned(&"..., ::-1".parse()?)?, array![[2.0, 1.0], [4.0, 3.0]].into_dyn());
+    /// assert_eq!(x.tf_index_to_owned(tf_s![..., ::-1])?, array![[2.0, 1.0], [4.0, 3.0]]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_index_to_owned(&self, spec: &StridedSlice) -> Result<ArrayD<A>, Error>
+    fn tf_index_to_owned<P: IndexSpec<D>>(&self, spec: P) -> Result<Array<A, P::Out>, Error>
     where
         A: Clone;
 
@@ -383,9 +407,9 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         Ok(view)
     }
 
-    #[inline]
-    fn tf_index(&self, spec: &StridedSlice) -> Result<ArrayView<'_, A, IxDyn>, Error> {
-        self.tf_strided_slice(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    #[inline(always)]
+    fn tf_index<P: IndexSpec<D>>(&self, spec: P) -> Result<ArrayView<'_, A, P::Out>, Error> {
+        spec.__slice(self.view())
     }
 
     #[inline]
@@ -404,16 +428,19 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     }
 
     #[inline]
-    fn tf_index_to_owned(&self, spec: &StridedSlice) -> Result<ArrayD<A>, Error>
+    fn tf_index_to_owned<P: IndexSpec<D>>(&self, spec: P) -> Result<Array<A, P::Out>, Error>
     where
         A: Clone,
     {
         self.tf_index(spec).and_then(owned_copy)
     }
 
-    #[inline]
-    fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
-        self.tf_strided_slice_mut(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    #[inline(always)]
+    fn tf_index_mut<P: IndexSpec<D>>(
+        &mut self,
+        spec: P,
+    ) -> Result<ArrayViewMut<'_, A, P::Out>, Error> {
+        spec.__slice(self.view_mut())
     }
 
     fn tf_strided_slice_assign<
@@ -443,17 +470,17 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         })
     }
 
-    fn tf_index_assign<E: Dimension>(
+    fn tf_index_assign<P: IndexSpec<D>, E: Dimension>(
         &mut self,
-        spec: &StridedSlice,
+        spec: P,
         value: &ArrayRef<A, E>,
     ) -> Result<(), Error>
     where
         A: Clone,
     {
-        let target = self.tf_index_mut(spec)?;
-        assign_broadcast(target, value.view().into_dyn())
-            .map_err(|e| with_context(e, || spec.to_string(), self.shape()))
+        let target = spec.__slice(self.view_mut())?;
+        assign_broadcast(target.into_dyn(), value.view().into_dyn())
+            .map_err(|e| with_context(e, || spec.__python(), self.shape()))
     }
 
     private_impl! {}

@@ -7,7 +7,12 @@
 //! | spec | `masks.rs` | the five bit masks (`begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`); bits past the spec length ignored |
 //! | spec | `spec.rs` | the spec as a value (`StridedSlice`, `Entry`), the Java builder, Python `Display` |
 //! | spec | `parse.rs` | Python index syntax (`x[1, 2:4, tf.newaxis, ..., ::-1]`) into a spec |
+//! | spec | `tf_s.rs` | `tf_s!`: the same syntax checked at compile time, Rust expressions as bounds |
+//! | spec | `typed_spec.rs` | `TypedSpec`, the value of `tf_s!`: the spec with its rank change in its type |
+//! | spec | `rank.rs` | the type-level rank change (every shrink, then every new axis) |
+//! | spec | `index_spec.rs` | `IndexSpec`: what `tf_index*` take (`tf_s!` typed, `&StridedSlice` `IxDyn`) |
 //! | plan | `resolve.rs` | `ValidateStridedSliceOp`: ellipsis expansion, negative indices, clamping, shrink bounds, every error, in TF's order; canonical ndarray steps |
+//! | plan | `typed_resolve.rs` | `resolve.rs`'s walk for a `tf_s!` spec, inlined so its masks fold |
 //! | plan | `elems.rs` | the resolved `SliceInfoElem`s kept on the stack at usual ranks |
 //! | plan | `plan.rs` | `Plan`: a spec resolved once against a shape, applied to many arrays |
 //! | plan | `explain.rs` | `StridedSlice::explain`: the resolution written out step by step |
@@ -25,22 +30,29 @@ pub(crate) mod elems;
 pub(crate) mod explain;
 pub(crate) mod ext;
 pub(crate) mod grad;
+pub(crate) mod index_spec;
 pub(crate) mod masks;
 pub(crate) mod move_ext;
 pub(crate) mod parse;
 pub(crate) mod plan;
+pub mod rank;
 pub(crate) mod resolve;
 pub(crate) mod slice;
 pub(crate) mod spec;
 pub(crate) mod standard_layout;
+pub(crate) mod tf_s;
+pub(crate) mod typed_resolve;
+pub(crate) mod typed_spec;
 
 pub use ext::TfSliceExt;
 #[allow(deprecated)]
 pub use grad::strided_slice_grad;
 pub use grad::tf_strided_slice_grad;
+pub use index_spec::IndexSpec;
 pub use masks::Masks;
 pub use move_ext::TfSliceMoveExt;
 pub use plan::{OutputAxis, Plan};
 pub use resolve::MAX_SPEC_LEN;
 pub use spec::{Entry, StridedSlice};
 pub use standard_layout::StandardLayoutExt;
+pub use typed_spec::TypedSpec;

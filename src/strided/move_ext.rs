@@ -6,10 +6,10 @@ use ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData};
 use crate::error::Error;
 use crate::int_list::IntList;
 use crate::strided::elems::Elems;
+use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::resolve;
 use crate::strided::slice::resolve_slice;
-use crate::strided::spec::StridedSlice;
 use crate::util::sealed::{private_decl, private_impl};
 
 /// Strided slicing that consumes the array: `Array` stays an `Array` (keeping its whole buffer, as
@@ -74,21 +74,32 @@ pub trait TfSliceMoveExt<S: RawData, D: Dimension>: Sized {
         size: &Z,
     ) -> Result<ArrayBase<S, D>, Error>;
 
-    /// [`tf_index`](crate::TfSliceExt::tf_index) by value.
+    /// [`tf_index`](crate::TfSliceExt::tf_index) by value: on a view, a view with the input's
+    /// lifetime (so a function can return a slice of the view it was given); on an owned array,
+    /// the same array sliced, without a copy. The dimension type follows from the spec as for
+    /// `tf_index`.
     ///
     /// # Errors
     /// As [`tf_index`](crate::TfSliceExt::tf_index).
     ///
     /// # Example
     /// ```
-    /// use ndarray::array;
+    /// use ndarray::{array, ArrayView1, ArrayView3};
     /// use ndarray_tfslice::prelude::*;
+    ///
+    /// // A helper returning a crop of the view it was given.
+    /// fn crop<'a>(img: ArrayView3<'a, u8>, h: usize, w: usize, c: usize) -> Result<ArrayView3<'a, u8>, Error> {
+    ///     img.tf_index_move(tf_s![h:h + c, w:w + c])
+    /// }
+    /// let img = ndarray::Array3::<u8>::zeros((8, 8, 3));
+    /// assert_eq!(crop(img.view(), 2, 3, 4)?.shape(), &[4, 4, 3]);
+    ///
     /// let x = array![[1, 2], [3, 4]];
-    /// let view = x.view().tf_index_move(&"..., 0".parse()?)?;
-    /// assert_eq!(view, array![1, 3].into_dyn());
+    /// let column: ArrayView1<i32> = x.view().tf_index_move(tf_s![..., 0])?;
+    /// assert_eq!(column, array![1, 3]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_index_move(self, spec: &StridedSlice) -> Result<ArrayBase<S, IxDyn>, Error>;
+    fn tf_index_move<P: IndexSpec<D>>(self, spec: P) -> Result<ArrayBase<S, P::Out>, Error>;
 
     private_decl! {}
 }
@@ -128,8 +139,9 @@ impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
         Ok(self)
     }
 
-    fn tf_index_move(self, spec: &StridedSlice) -> Result<ArrayBase<S, IxDyn>, Error> {
-        self.tf_strided_slice_move(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    #[inline(always)]
+    fn tf_index_move<P: IndexSpec<D>>(self, spec: P) -> Result<ArrayBase<S, P::Out>, Error> {
+        spec.__slice(self)
     }
 
     private_impl! {}

@@ -125,7 +125,7 @@ pub(crate) fn rank_changes(masks: Masks, spec_len: usize) -> u64 {
 
 /// Bits `0..n` set: the mask bits TF reads for a spec of `n <= 64` entries.
 #[inline]
-fn live_bits(n: usize) -> u64 {
+pub(crate) fn live_bits(n: usize) -> u64 {
     if n == 0 {
         0
     } else {
@@ -255,7 +255,7 @@ fn nth_set_bit(mut bits: u64, k: usize) -> usize {
 }
 
 #[inline(always)]
-fn full_range(entry: Option<usize>, axis: usize, dim: usize) -> AxisStep {
+pub(crate) fn full_range(entry: Option<usize>, axis: usize, dim: usize) -> AxisStep {
     AxisStep::Range {
         entry,
         axis,
@@ -268,7 +268,7 @@ fn full_range(entry: Option<usize>, axis: usize, dim: usize) -> AxisStep {
 /// Step 3 for one real entry: E5, E6, E7, then TF's canonical begin/end (Python's
 /// `slice.indices(dim)`) and the length.
 #[inline(always)]
-fn resolve_axis(
+pub(crate) fn resolve_axis(
     entry: usize,
     axis: usize,
     dim: usize,

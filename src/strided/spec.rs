@@ -328,24 +328,7 @@ impl StridedSlice {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn entry(&self, i: usize) -> Option<Entry> {
-        let stride = *self.strides.get(i)?;
-        let m = self.masks;
-        Some(if bit(m.ellipsis, i) {
-            Entry::Ellipsis
-        } else if bit(m.new_axis, i) {
-            Entry::NewAxis
-        } else if bit(m.shrink_axis, i) {
-            Entry::Index {
-                index: self.begin[i],
-                stride,
-            }
-        } else {
-            Entry::Range {
-                begin: (!bit(m.begin, i)).then_some(self.begin[i]),
-                end: (!bit(m.end, i)).then_some(self.end[i]),
-                stride,
-            }
-        })
+        entry_at(&self.begin, &self.end, &self.strides, self.masks, i)
     }
 
     /// Every entry, in order.
@@ -360,6 +343,31 @@ impl StridedSlice {
     pub fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
         (0..self.len()).filter_map(|i| self.entry(i))
     }
+}
+
+/// Entry `i` of a spec given as its parts (shared with [`TypedSpec`](crate::TypedSpec)).
+pub(crate) fn entry_at(
+    begin: &[i64],
+    end: &[i64],
+    strides: &[i64],
+    m: Masks,
+    i: usize,
+) -> Option<Entry> {
+    let stride = *strides.get(i)?;
+    let (b, e) = (*begin.get(i)?, *end.get(i)?);
+    Some(if bit(m.ellipsis, i) {
+        Entry::Ellipsis
+    } else if bit(m.new_axis, i) {
+        Entry::NewAxis
+    } else if bit(m.shrink_axis, i) {
+        Entry::Index { index: b, stride }
+    } else {
+        Entry::Range {
+            begin: (!bit(m.begin, i)).then_some(b),
+            end: (!bit(m.end, i)).then_some(e),
+            stride,
+        }
+    })
 }
 
 impl fmt::Display for Entry {

@@ -177,3 +177,53 @@ fn views_up_to_rank_4_allocate_nothing() {
         assert_eq!((bytes, calls), (0, 0), "tf_slice on {shape:?}");
     }
 }
+
+/// `tf_s!` on fixed-rank inputs builds no `IxDyn` and allocates nothing, in every form, with and
+/// without shrinks and new axes (up to `Ix6`); on an `IxDyn` input of rank 4 or less neither.
+#[test]
+fn tf_s_on_fixed_ranks_allocates_nothing() {
+    use ndarray::{Array3, Array4, ArrayD};
+    use ndarray_tfslice::prelude::*;
+    let mut x3 = Array3::<f32>::zeros((6, 7, 8));
+    let mut x4 = Array4::<f32>::zeros((2, 3, 4, 5));
+    let (h, c) = (1usize, 3usize);
+    type Measured = (usize, usize, Result<usize, Error>);
+    let cases: [(&str, Measured); 6] = [
+        (
+            "x3[h:h + c, ::-1]",
+            measure(|| x3.tf_index(tf_s![h:h + c, ::-1]).map(|v| v.len())),
+        ),
+        (
+            "x3[1, ..., None, ::-2]",
+            measure(|| x3.tf_index(tf_s![1, ..., None, ::-2]).map(|v| v.len())),
+        ),
+        (
+            "x4[None, 0, None, :, -1]",
+            measure(|| x4.tf_index(tf_s![None, 0, None, :, -1]).map(|v| v.len())),
+        ),
+        (
+            "mut x3[:, 2]",
+            measure(|| x3.tf_index_mut(tf_s![:, 2]).map(|v| v.len())),
+        ),
+        (
+            "move x4[..., None]",
+            measure(|| {
+                x4.view_mut()
+                    .tf_index_move(tf_s![..., None])
+                    .map(|v| v.len())
+            }),
+        ),
+        (
+            "x4[0, 0, 0, 0]",
+            measure(|| x4.tf_index(tf_s![0, 0, 0, 0]).map(|v| v.len())),
+        ),
+    ];
+    for (what, (bytes, calls, result)) in cases {
+        assert!(result.is_ok(), "{what}");
+        assert_eq!((bytes, calls), (0, 0), "{what}");
+    }
+    let d = ArrayD::<f32>::zeros(vec![2, 3, 4, 5]);
+    let (bytes, calls, result) = measure(|| d.tf_index(tf_s![1, None, ::2]).map(|v| v.len()));
+    assert!(result.is_ok());
+    assert_eq!((bytes, calls), (0, 0), "IxDyn rank 4");
+}

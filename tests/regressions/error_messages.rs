@@ -334,6 +334,21 @@ fn cases() -> Vec<(&'static str, Error)> {
             PatchesOutputNegative,
             image.tf_extract_image_patches([1, 7, 1, 1], [1; 4], [1; 4], Padding::Valid)
         ),
+        // ---- shape ops ----
+        case!(ScalarInput, arr0(1).tf_roll(&[1], &[0])),
+        case!(ReshapeMultipleInferred, x.tf_reshape([-1, 2, -1])),
+        case!(ReshapeNegativeSize, x.tf_reshape([3, -4])),
+        case!(ReshapeTooManyElements, x.tf_reshape([-1i64, 1 << 62, 4])),
+        case!(ReshapeNotMultiple, x.tf_reshape([5, -1])),
+        case!(ReshapeCountMismatch, x.tf_reshape([3, 5])),
+        case!(ExpandDimsAxis, x.tf_expand_dims(-4)),
+        case!(SqueezeAxis, x.tf_squeeze(&[0, 2])),
+        case!(SqueezeNotOne, x.tf_squeeze(&[1])),
+        case!(RepeatsLength, x.tf_repeat(&[1, 2], Some(1))),
+        case!(RepeatNegative, x.tf_repeat(&[1, -2, 1], Some(0))),
+        case!(FrameStepZero, x.tf_frame(2, 0, false, 0, -1)),
+        case!(RollLength, x.tf_roll(&[1, 2], &[0])),
+        case!(RollAxis, x.tf_roll(&[1], &[-3])),
     ]
 }
 

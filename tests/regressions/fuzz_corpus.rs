@@ -58,3 +58,8 @@ fn space() {
 fn gather() {
     replay("gather", logic::gather::run);
 }
+
+#[test]
+fn shape() {
+    replay("shape", logic::shape::run);
+}

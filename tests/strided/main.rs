@@ -16,4 +16,5 @@ mod limits;
 mod oracle;
 mod overflow;
 mod spec;
+mod tf_s;
 mod view;
