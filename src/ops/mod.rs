@@ -25,6 +25,7 @@ mod gather;
 mod gather_nd;
 mod one_hot;
 mod partition;
+mod scatter_nd;
 
 // part 3: image layout
 mod depth;
@@ -45,6 +46,7 @@ pub use gather::*;
 pub use gather_nd::*;
 pub use one_hot::*;
 pub use partition::*;
+pub use scatter_nd::*;
 
 pub use depth::*;
 pub use patches::*;
