@@ -871,7 +871,8 @@ pub enum Error {
     /// A scatter op where exactly one of `indices` and `updates` is empty, or both are not but
     /// the output is (TensorFlow's `tf_scatter_nd` also counts a 0-d `shape` as empty here).
     #[error(
-        "Indices and updates specified for empty output shape (output shape {}, indices shape          {}, updates shape {}: either both of indices and updates are empty, or none of the three)",
+        "Indices and updates specified for empty output shape (output shape {}, indices shape \
+         {}, updates shape {}: either both of indices and updates are empty, or none of the three)",
         tf_shape(.output_shape), tf_shape(.indices_shape), tf_shape(.updates_shape)
     )]
     ScatterEmpty {
