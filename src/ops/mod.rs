@@ -26,6 +26,8 @@ mod gather_nd;
 mod one_hot;
 mod partition;
 mod scatter_nd;
+mod setdiff1d;
+mod unique;
 
 // part 3: image layout
 mod depth;
@@ -47,6 +49,8 @@ pub use gather_nd::*;
 pub use one_hot::*;
 pub use partition::*;
 pub use scatter_nd::*;
+pub use setdiff1d::*;
+pub use unique::*;
 
 pub use depth::*;
 pub use patches::*;
