@@ -272,11 +272,19 @@ fn cases() -> Vec<(&'static str, Error)> {
         ),
         case!(
             ScatterScalarOutput,
-            tf_scatter_nd(&Array2::<i32>::zeros((0, 0)), &Array1::<i32>::zeros(0), &[0u8; 0])
+            tf_scatter_nd(
+                &Array2::<i32>::zeros((0, 0)),
+                &Array1::<i32>::zeros(0),
+                &[0u8; 0]
+            )
         ),
         case!(
             ScatterEmptyIndexVector,
-            tf_scatter_nd(&Array2::<i32>::zeros((0, 0)), &Array2::<i32>::zeros((0, 3)), &[3])
+            tf_scatter_nd(
+                &Array2::<i32>::zeros((0, 0)),
+                &Array2::<i32>::zeros((0, 3)),
+                &[3]
+            )
         ),
         case!(
             ScatterOutOfBounds,

@@ -33,10 +33,13 @@ fn with_indices<R>(case: &Value, mut f: impl FnMut(&dyn IndexArray) -> R) -> Res
 /// The five entry points on one index type, behind one object-safe trait.
 trait IndexArray {
     fn scatter_nd(&self, updates: &ArrayD<i64>, shape: &[i64]) -> Result<ArrayD<i64>, Error>;
-    fn tensor(&self, op: &str, x: &ArrayD<i64>, updates: &ArrayD<i64>)
-    -> Result<ArrayD<i64>, Error>;
-    fn in_place(&self, op: &str, x: &mut ArrayD<i64>, updates: &ArrayD<i64>)
-    -> Result<(), Error>;
+    fn tensor(
+        &self,
+        op: &str,
+        x: &ArrayD<i64>,
+        updates: &ArrayD<i64>,
+    ) -> Result<ArrayD<i64>, Error>;
+    fn in_place(&self, op: &str, x: &mut ArrayD<i64>, updates: &ArrayD<i64>) -> Result<(), Error>;
 }
 
 impl<I: num_traits::PrimInt> IndexArray for ArrayD<I> {
@@ -55,12 +58,7 @@ impl<I: num_traits::PrimInt> IndexArray for ArrayD<I> {
             x.tf_tensor_scatter_nd_add(self, updates)
         }
     }
-    fn in_place(
-        &self,
-        op: &str,
-        x: &mut ArrayD<i64>,
-        updates: &ArrayD<i64>,
-    ) -> Result<(), Error> {
+    fn in_place(&self, op: &str, x: &mut ArrayD<i64>, updates: &ArrayD<i64>) -> Result<(), Error> {
         if op == "tensor_scatter_nd_update" {
             x.tf_scatter_nd_update(self, updates)
         } else {

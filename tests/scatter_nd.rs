@@ -25,12 +25,7 @@ enum Mode {
 
 /// `start` with, for each index vector `v` at position `p` in row-major order and each
 /// multi-index `s` of a slice, `out[v ++ s] (+)= updates[p ++ s]`.
-fn oracle(
-    start: ArrayD<i64>,
-    indices: &ArrayD<i64>,
-    updates: &ArrayD<i64>,
-    mode: Mode,
-) -> Want {
+fn oracle(start: ArrayD<i64>, indices: &ArrayD<i64>, updates: &ArrayD<i64>, mode: Mode) -> Want {
     let mut out = start;
     let shape = out.shape().to_vec();
     let is = indices.shape().to_vec();
@@ -45,7 +40,10 @@ fn oracle(
             at.push(c);
             v.push(indices[IxDyn(&at)]);
         }
-        if v.iter().zip(&shape).any(|(&i, &d)| i < 0 || i as usize >= d) {
+        if v.iter()
+            .zip(&shape)
+            .any(|(&i, &d)| i < 0 || i as usize >= d)
+        {
             bad = Some(p.clone());
         }
     }
@@ -234,7 +232,10 @@ fn wrapping_and_float_and_bool_adds() {
     let out = tf_scatter_nd(&array![[0], [0]], &array![i32::MAX, 1], &[1]).unwrap();
     assert_eq!(out, array![i32::MIN].into_dyn());
     let out = tf_scatter_nd(&array![[0]], &array![-0.0f64], &[1]).unwrap();
-    assert!(out[[0]].is_sign_positive(), "0.0 + -0.0 is 0.0, as in TensorFlow");
+    assert!(
+        out[[0]].is_sign_positive(),
+        "0.0 + -0.0 is 0.0, as in TensorFlow"
+    );
     let out = tf_scatter_nd(&array![[1], [1]], &array![true, true], &[3]).unwrap();
     assert_eq!(out, array![false, true, false].into_dyn());
     let x = array![1.0f32, f32::NAN];
@@ -251,7 +252,10 @@ fn refused_index_ranks() {
         .tf_tensor_scatter_nd_update(&array![1, 0], &ndarray::arr0(5))
         .unwrap_err();
     assert_eq!(err, Error::ScatterIndicesRank { shape: vec![2] });
-    assert!(err.to_string().contains("write [1, n] for one index vector"));
+    assert!(
+        err.to_string()
+            .contains("write [1, n] for one index vector")
+    );
     let err = tf_scatter_nd(&ndarray::arr0(1), &array![5], &[4]).unwrap_err();
     assert_eq!(
         err.to_string(),

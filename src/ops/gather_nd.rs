@@ -377,7 +377,11 @@ pub(super) fn vector_offset<I: PrimInt>(vector: &[I], axes: &[(usize, usize)]) -
 
 /// Index vector `v` (of `depth` entries, in C-order `indices`) widened to `i64`, as a bad one is
 /// printed; [`Error::ValueOutOfRange`] if one of its values does not fit in `i64`.
-pub(super) fn index_vector<I: PrimInt>(indices: &[I], v: usize, depth: usize) -> Result<Vec<i64>, Error> {
+pub(super) fn index_vector<I: PrimInt>(
+    indices: &[I],
+    v: usize,
+    depth: usize,
+) -> Result<Vec<i64>, Error> {
     let first = v.saturating_mul(depth);
     let vector = indices.iter().skip(first).take(depth);
     vector

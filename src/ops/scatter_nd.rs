@@ -182,7 +182,12 @@ where
     let mut data = try_vec::<A>(&out_shape)?;
     let offsets = geometry.offsets(&c_order(indices)?, elements)?;
     data.resize(elements, A::zero());
-    geometry.apply(&mut data, &offsets, &c_order(updates)?, ScatterAdd::add_assign)?;
+    geometry.apply(
+        &mut data,
+        &offsets,
+        &c_order(updates)?,
+        ScatterAdd::add_assign,
+    )?;
     from_c_order(IxDyn(&out_shape), data)
 }
 

@@ -52,10 +52,7 @@ mod tests {
     fn duplicates_kept_nan_never_removed() {
         let (out, idx) = tf_setdiff1d(&array![3, 1, 3, 2, 1], &array![2]);
         assert_eq!((out, idx), (array![3, 1, 3, 1], array![0, 1, 2, 4]));
-        let (out, idx) = tf_setdiff1d(
-            &array![f32::NAN, 1.0, -0.0, 0.0],
-            &array![f32::NAN, 0.0],
-        );
+        let (out, idx) = tf_setdiff1d(&array![f32::NAN, 1.0, -0.0, 0.0], &array![f32::NAN, 0.0]);
         assert!(out[0].is_nan());
         assert_eq!(out[1], 1.0);
         assert_eq!(idx, array![0, 1]);

@@ -117,7 +117,11 @@ pub fn tf_unique_with_counts<A: UniqueElement>(
         }
         idx.push(at);
     }
-    (Array1::from(values), Array1::from(idx), Array1::from(counts))
+    (
+        Array1::from(values),
+        Array1::from(idx),
+        Array1::from(counts),
+    )
 }
 
 #[cfg(test)]
