@@ -1,12 +1,13 @@
 """Two markdown tables. First: ndarray-tfslice (criterion) beside ndarray, NumPy and TensorFlow
-eager (benches/peers.py), for the view cases of benches/cases.json and the owned operations of
-benches/assign.rs. Then the slicing and joining ops (below). Normally run by benches/compare.sh.
+eager (benches/strided_peers.py), for the view cases of benches/cases.json and the owned operations
+of benches/strided_assign.rs. Then the slicing and joining ops (below). Normally run by
+benches/compare.sh.
 
     python3 benches/compare.py target/peers.json [--criterion-dir target/criterion] [--pinned CPU]
                             [--since UNIX_TIME] [--ops target/ops_numpy/*.json]
 
-A second table follows: every slicing and joining op (OPS: the criterion benches views, join, pad,
-gather, mask, depth and space_batch) beside its ndarray-native twin and NumPy (the --ops files,
+A second table follows: every slicing and joining op (OPS: the criterion benches join_views, join,
+join_pad, gather, gather_mask, space_depth and space_batch) beside its ndarray-native twin and NumPy (the --ops files,
 written by those benches' Python scripts with --json; see benches/peers_common.py).
 
 Criterion figures are `mean.point_estimate` of `<group>/<function>/new/estimates.json`; the peer
@@ -62,8 +63,8 @@ OWNED = [
 ]
 OWNED_SEL = "`sel` = `[::-1, 1:63:2, ::-2]` on 256×64×64 (value 256×31×32)"
 
-# The slicing and joining ops (benches/views.rs, join.rs, pad.rs, gather.rs, mask.rs, depth.rs,
-# space_batch.rs) beside NumPy (their *_peers.py / mask_numpy.py / space_batch.py --json, whose keys
+# The slicing and joining ops (benches/join_views.rs, join.rs, join_pad.rs, gather.rs,
+# gather_mask.rs, space_depth.rs, space_batch.rs) beside NumPy (their *_peers.py --json, whose keys
 # are "<criterion group>/<numpy name>"). Rows: (label, criterion group, ndarray-tfslice fn,
 # ndarray-native fn or None, numpy name); a parameterized criterion id is "<fn>/<parameter>".
 VIEW_RANKS = {1: "1048576", 3: "64×128×128", 6: "16×8×8×8×8×16"}
@@ -378,7 +379,7 @@ def print_ops_table(c, npt):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("peers", help="JSON written by benches/peers.py --json")
+    ap.add_argument("peers", help="JSON written by benches/strided_peers.py --json")
     ap.add_argument("--criterion-dir", default="target/criterion")
     ap.add_argument("--cases", default=str(HERE / "cases.json"))
     ap.add_argument(

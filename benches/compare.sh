@@ -4,16 +4,18 @@
 # machine, rustc, NumPy and TF versions and the date): strided_slice and its owned forms first, then
 # every slicing and joining op beside its ndarray-native twin and NumPy.
 #
-#   1. cargo bench --bench strided_slice --bench assign   (criterion: the 12 view cases of
+#   1. cargo bench --bench strided_slice --bench strided_assign   (criterion: the 12 view cases of
 #      benches/cases.json, plus assign / grad / to_owned on a 4 MiB array)
-#   2. cargo bench --bench views --bench join --bench pad --bench gather --bench mask --bench depth
-#      --bench space_batch   (criterion, shorter settings: 111 functions, many of them milliseconds
-#      long, so 20 samples instead of 100)
-#   3. python3 benches/peers.py --json target/peers.json  (NumPy and TF eager, same shapes and
+#   2. cargo bench --bench join_views --bench join --bench join_pad --bench gather --bench gather_mask
+#      --bench space_depth --bench space_batch   (criterion, shorter settings: 111 functions, many
+#      of them milliseconds long, so 20 samples instead of 100; bench files are named
+#      <family>[_<topic>], after the crate's op families)
+#   3. python3 benches/strided_peers.py --json target/peers.json  (NumPy and TF eager, same shapes and
 #      selections; TensorFlow is optional, its columns stay empty without it)
 #   4. python3 benches/<op script>.py --json > target/ops_numpy/<op script>.json for the seven NumPy
-#      scripts of step 2's benches (views_peers, join_peers, pad_peers, gather_peers, mask_numpy,
-#      depth_peers, space_batch; shared timing helper in benches/peers_common.py). One that fails
+#      scripts of step 2's benches (join_views_peers, join_peers, join_pad_peers, gather_peers,
+#      gather_mask_peers, space_depth_peers, space_batch_peers; each is its bench's name + _peers;
+#      shared timing helper in benches/peers_common.py). One that fails
 #      is reported on stderr and its figures print as `-`.
 #   5. python3 benches/compare.py target/peers.json --ops target/ops_numpy/*.json
 #      (reads target/criterion + those JSON files)
@@ -21,7 +23,7 @@
 #
 #   benches/compare.sh           full run, about 14 minutes on a 2-vCPU VM (47 criterion functions
 #                                at ~4 s each, then 111 at ~3 s or 210 iterations, --noplot, then
-#                                ~45 s of peers.py and ~2 minutes of the op scripts)
+#                                ~45 s of strided_peers.py and ~2 minutes of the op scripts)
 #   benches/compare.sh --quick   smoke test, about 4 minutes (short criterion measurements, fewer
 #                                NumPy/TF repeats); its table says QUICK MODE: not for the README
 #
@@ -51,14 +53,15 @@ if command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then
 fi
 
 start=$(date +%s)
-benches=(--bench strided_slice --bench assign)
-op_benches=(--bench views --bench join --bench pad --bench gather --bench mask --bench depth
+benches=(--bench strided_slice --bench strided_assign)
+op_benches=(--bench join_views --bench join --bench join_pad --bench gather --bench gather_mask --bench space_depth
   --bench space_batch)
-op_scripts=(views_peers join_peers pad_peers gather_peers mask_numpy depth_peers space_batch)
+op_scripts=(join_views_peers join_peers join_pad_peers gather_peers gather_mask_peers space_depth_peers
+  space_batch_peers)
 cargo bench "${benches[@]}" "${op_benches[@]}" --no-run -q
 "${pin[@]}" cargo bench "${benches[@]}" -- "${crit_args[@]}" >&2
 "${pin[@]}" cargo bench "${op_benches[@]}" -- "${op_crit_args[@]}" >&2
-"${pin[@]}" python3 benches/peers.py --json target/peers.json "${peer_args[@]}"
+"${pin[@]}" python3 benches/strided_peers.py --json target/peers.json "${peer_args[@]}"
 mkdir -p target/ops_numpy
 ops_json=()
 for script in "${op_scripts[@]}"; do

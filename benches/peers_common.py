@@ -1,7 +1,7 @@
 """What the NumPy scripts beside the criterion benches share: one timing helper and one command line.
 
-Used by peers.py and by the op benches' scripts (views_peers.py, join_peers.py, pad_peers.py,
-gather_peers.py, mask_numpy.py, depth_peers.py, space_batch.py). Each of the latter takes
+Used by strided_peers.py and by the op benches' scripts (join_views_peers.py, join_peers.py, join_pad_peers.py,
+gather_peers.py, gather_mask_peers.py, space_depth_peers.py, space_batch_peers.py). Each of the latter takes
 
     --json     print {"<criterion group>/<numpy name>": ns per call, ...} on stdout, every figure
                keyed by the criterion group it sits beside in benches/compare.py's second table
@@ -12,7 +12,7 @@ and without --json prints its own readable list, as before.
 
 A --json figure is the best of FULL["repeat"] timeit repeats (QUICK with --quick), each running
 enough calls to last at least FULL["min_s"] seconds, in nanoseconds per call: the same rule as
-peers.py, so both of compare.py's tables time Python the same way.
+strided_peers.py, so both of compare.py's tables time Python the same way.
 """
 
 import argparse
@@ -92,7 +92,7 @@ def run(args, cases, readable):
 
 def run_best_and_single(args, cases, repeat, singles, line):
     """run() for the scripts whose readable list has two figures a case (join_peers.py,
-    mask_numpy.py): the best of `repeat` repeats and the fastest of `singles` single calls, in
+    gather_mask_peers.py): the best of `repeat` repeats and the fastest of `singles` single calls, in
     microseconds. `cases` are (json key, label, call); `line(label, best_us, single_us)` is one
     readable line."""
 

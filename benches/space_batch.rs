@@ -3,7 +3,7 @@
 //! ndarray-native way to write the same thing (zeros + assign for the padding, reshape, permute,
 //! copy).
 //!
-//! `cargo bench --bench space_batch`; NumPy's equivalents: `python3 benches/space_batch.py`.
+//! `cargo bench --bench space_batch`; NumPy's equivalents: `python3 benches/space_batch_peers.py`.
 //! Target: at least as fast as both.
 
 #[path = "common/steady.rs"]

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::util::shape::py_shape;
+
 /// Which integer argument of a call a value came from.
 ///
 /// ```
@@ -1189,17 +1191,6 @@ fn overflow_note(shape: &[usize]) -> String {
 /// A shape as TensorFlow prints it: `[2,2]`, `[]`.
 fn tf_shape(shape: &[usize]) -> String {
     format!("[{}]", join(shape))
-}
-
-/// A shape as Python's `TensorShape` prints it: `(2, 3)`, `(2,)`, `()`.
-fn py_shape(shape: &[usize]) -> String {
-    match shape {
-        [d] => format!("({d},)"),
-        _ => {
-            let parts: Vec<String> = shape.iter().map(ToString::to_string).collect();
-            format!("({})", parts.join(", "))
-        }
-    }
 }
 
 /// `[1,2]`, or nothing for a 0-d array: where an element is, as TensorFlow's

@@ -98,35 +98,40 @@
 
 #![warn(missing_docs)]
 
-mod apply;
-mod assign;
-mod elems;
 mod error;
-mod explain;
-mod ext;
-mod grad;
-mod masks;
-mod move_ext;
 mod ops;
-mod owned;
-mod parse;
-mod plan;
-mod private;
-mod resolve;
-mod spec;
+mod strided;
 pub mod tf_docs;
-mod tf_slice;
-mod values;
+mod util;
 
+// The public API, by family. Everything is also in the prelude.
 pub use error::{Argument, Error};
-pub use ext::TfSliceExt;
-pub use grad::strided_slice_grad;
-pub use masks::Masks;
-pub use move_ext::TfSliceMoveExt;
-pub use ops::*;
-pub use plan::{OutputAxis, Plan};
-pub use resolve::MAX_SPEC_LEN;
-pub use spec::{Entry, StridedSlice};
+
+// tf.strided_slice and tf.slice (src/strided/)
+pub use strided::{
+    Entry, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
+    strided_slice_grad,
+};
+
+// joining: split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose
+// (src/ops/join/)
+pub use ops::join::{
+    PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,
+    tf_concat, tf_stack,
+};
+
+// gathering: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot,
+// scatter_nd (and the tensor and variable scatters), unique_with_counts, setdiff1d
+// (src/ops/gather/)
+pub use ops::gather::{
+    BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, ScatterAdd, ScatterNdExt,
+    UniqueElement, tf_dynamic_stitch, tf_one_hot, tf_scatter_nd, tf_setdiff1d,
+    tf_unique_with_counts,
+};
+
+// space: space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
+// extract_image_patches (src/ops/space/)
+pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -135,12 +140,24 @@ struct ReadmeDoctests;
 
 /// Everything a call needs: `use ndarray_tfslice::prelude::*;`.
 pub mod prelude {
-    pub use crate::error::{Argument, Error};
-    pub use crate::ext::TfSliceExt;
-    pub use crate::grad::strided_slice_grad;
-    pub use crate::masks::Masks;
-    pub use crate::move_ext::TfSliceMoveExt;
-    pub use crate::ops::*;
-    pub use crate::plan::{OutputAxis, Plan};
-    pub use crate::spec::{Entry, StridedSlice};
+    #[doc(inline)]
+    pub use crate::{Argument, Error};
+    #[doc(inline)]
+    pub use crate::{
+        BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, ScatterAdd, ScatterNdExt,
+        UniqueElement, tf_dynamic_stitch, tf_one_hot, tf_scatter_nd, tf_setdiff1d,
+        tf_unique_with_counts,
+    };
+    #[doc(inline)]
+    pub use crate::{
+        Entry, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
+        strided_slice_grad,
+    };
+    #[doc(inline)]
+    pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+    #[doc(inline)]
+    pub use crate::{
+        PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,
+        tf_concat, tf_stack,
+    };
 }

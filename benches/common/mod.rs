@@ -1,4 +1,4 @@
-//! The view selections the benches time (`benches/cases.json`, shared with `benches/peers.py`),
+//! The view selections the benches time (`benches/cases.json`, shared with `benches/strided_peers.py`),
 //! each as a TF spec and as the ndarray elements selecting the same thing.
 
 use ndarray::SliceInfoElem;

@@ -1,6 +1,6 @@
 //! What each fuzz target does with its bytes, kept apart from libFuzzer so that two programs run
 //! the same code: the targets in `fuzz/fuzz_targets/` (each one line: `logic::<family>::run`),
-//! and `tests/fuzz_corpus.rs`, which replays every committed input in `fuzz/corpus/<target>/`
+//! and `tests/regressions/fuzz_corpus.rs`, which replays every committed input in `fuzz/corpus/<target>/`
 //! under plain `cargo test` (with overflow checks on). Nothing here needs libFuzzer.
 //!
 //! A target may not panic on its own account: every `assert!` in these files is a finding (a
@@ -21,7 +21,7 @@ pub mod space;
 pub mod strided;
 
 // The oracle of `tf_strided_slice`, `tf_slice`, assignment and the gradient, shared with
-// `tests/oracle.rs`. (Paths are relative to this file's directory in both programs that
+// `tests/strided/oracle.rs`. (Paths are relative to this file's directory in both programs that
 // include it.)
 #[path = "../../tests/naive/strided_oracle.rs"]
 pub mod strided_oracle;

@@ -1,5 +1,5 @@
 //! `tf_slice` (begin and size, as `i32` or `i64`) against the oracle both this target and
-//! `tests/oracle.rs` include (`tests/naive/strided_oracle.rs`), on a row-major input and on a
+//! `tests/strided/oracle.rs` include (`tests/naive/strided_oracle.rs`), on a row-major input and on a
 //! copy in another layout: the result must be a view of exactly the elements the oracle names,
 //! or the error it names.
 //!

@@ -1,5 +1,5 @@
 //! `tf_strided_slice` and everything resolved the same way, against the oracle both this target
-//! and `tests/oracle.rs` include (`tests/naive/strided_oracle.rs`): the view, the mutable view,
+//! and `tests/strided/oracle.rs` include (`tests/naive/strided_oracle.rs`): the view, the mutable view,
 //! the owned copy, the `_move` methods, `StridedSlice::from_raw` with `tf_index` and a `Plan`
 //! (`resolve`, `apply`, `apply_mut`, `apply_to_owned`, ndarray's own `slice` of the plan), each on
 //! a row-major input and on a copy in another layout; then slice assignment

@@ -4,6 +4,8 @@
 //! Each test file that needs it says `mod common;`; not every file uses every function.
 #![allow(dead_code)]
 
+pub mod extreme;
+
 use ndarray::{ArrayBase, ArrayD, Data, Dimension, IxDyn};
 use ndarray_tfslice::Error;
 use serde_json::Value;

@@ -14,7 +14,7 @@ tf_message (variant compared only); the other kinds are this crate's message pre
 tf.concat([]), which fails to find a kernel (NoInputs here); its message is cut before the
 KernelDef it quotes, whose debug text varies between runs.
 
-Left out, and tested in tests/concat.rs instead:
+Left out, and tested in tests/join/concat.rs instead:
 - tf.stack([]): TF returns an empty float32 tensor of shape (0,); this crate's result has rank
   (input rank + 1), which no input gives, so it is NoInputs.
 - Axes past int32: the ConcatV2 kernel truncates an int64 axis to int32 (tf.concat([a, b], 2**32

@@ -12,7 +12,7 @@ Left out:
   which cannot hold them.
 - Results whose element count fits in int64 but whose bytes do not: TF would try to allocate them.
 - Empty results whose non-zero axes multiply past isize (shape [0, 2**40, 2**30]): TF accepts them,
-  this crate reports TooLarge as ndarray cannot build such a shape (tested in tests/tile.rs).
+  this crate reports TooLarge as ndarray cannot build such a shape (tested in tests/join/tile.rs).
 """
 
 import math

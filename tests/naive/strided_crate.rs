@@ -1,6 +1,6 @@
 //! The crate's answers in the terms of the oracle (`strided_oracle.rs`, its sibling): masks as
 //! the oracle takes them, errors as its `Fail`, views as its `Answer`. Public API only; included
-//! with `#[path]` by `tests/oracle.rs` and by the fuzz targets `strided` and `slice`.
+//! with `#[path]` by `tests/strided/oracle.rs` and by the fuzz targets `strided` and `slice`.
 #![allow(dead_code)] // each includer uses only some of it
 
 use ndarray::{ArrayView, IxDyn};

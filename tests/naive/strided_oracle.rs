@@ -1,8 +1,8 @@
 //! The oracle for `tf_strided_slice`, `tf_slice`, slice assignment and `strided_slice_grad`,
 //! written straight from TensorFlow's definition (`shared/reference/tf-strided-slice-semantics.md`,
 //! §1 to §4). It shares no code with `src/` and uses nothing but `std`, so two programs include
-//! this very file: `tests/oracle.rs` (proptest) and the fuzz targets `strided` and `slice`
-//! (`fuzz/logic/`, also replayed by `tests/fuzz_corpus.rs`).
+//! this very file: `tests/strided/oracle.rs` (proptest) and the fuzz targets `strided` and `slice`
+//! (`fuzz/logic/`, also replayed by `tests/regressions/fuzz_corpus.rs`).
 //!
 //! It builds TF's dense spec the way `ValidateStridedSliceOp` does, walks every dense dim
 //! literally (`i = begin; while i < end { push i; i += s }`, in `i128` so no value can

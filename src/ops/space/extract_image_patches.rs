@@ -1,0 +1,401 @@
+//! `ExtractImagePatchesExt`: TensorFlow's `tf.image.extract_patches` (the `ExtractImagePatches`
+//! op) on NHWC images.
+
+use ndarray::{Array, ArrayRef, Dimension};
+use num_traits::Zero;
+
+use crate::error::Error;
+use crate::ops::space::nhwc::{nhwc, output_shape, owned};
+use crate::util::alloc::try_vec;
+use crate::util::owned::c_order;
+use crate::util::runs::{dispatch_run_len, run, run_len};
+use crate::util::sealed::{private_decl, private_impl};
+use crate::util::shape::element_count;
+
+/// TensorFlow's padding algorithm for sliding windows (`padding="SAME"` / `"VALID"`).
+///
+/// ```
+/// use ndarray::Array4;
+/// use ndarray_tfslice::prelude::*;
+///
+/// let x = Array4::<f32>::ones((1, 5, 5, 1));
+/// let same = x.tf_extract_image_patches([1, 2, 2, 1], [1, 2, 2, 1], [1, 1, 1, 1], Padding::Same)?;
+/// let valid = x.tf_extract_image_patches([1, 2, 2, 1], [1, 2, 2, 1], [1, 1, 1, 1], Padding::Valid)?;
+/// assert_eq!(same.shape(), &[1, 3, 3, 4]); // ceil(5 / 2) windows per axis
+/// assert_eq!(valid.shape(), &[1, 2, 2, 4]); // only windows wholly inside the image
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Padding {
+    /// `"SAME"`: `ceil(input / stride)` windows per axis; the input is padded with zeros, half the
+    /// padding before it (rounded down), the rest after.
+    Same,
+    /// `"VALID"`: no padding; only the windows that lie wholly inside the input.
+    Valid,
+}
+
+/// TensorFlow's `tf.image.extract_patches` (raw op `ExtractImagePatches`) as a method of every
+/// ndarray array of rank 4 (`[batch, rows, cols, depth]`, NHWC).
+///
+/// ```
+/// use ndarray::{ArrayD, IxDyn};
+/// use ndarray_tfslice::prelude::*;
+///
+/// // 3x3 patches of a 2-channel image, stride 2: `tf.image.extract_patches(x, [1, 3, 3, 1],
+/// // [1, 2, 2, 1], [1, 1, 1, 1], "SAME")`.
+/// let x = ArrayD::<f64>::ones(IxDyn(&[2, 8, 8, 2]));
+/// let p = x.tf_extract_image_patches([1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1], Padding::Same)?;
+/// assert_eq!(p.shape(), &[2, 4, 4, 18]);
+/// # Ok::<(), Error>(())
+/// ```
+pub trait ExtractImagePatchesExt<A, D: Dimension> {
+    /// `tf.image.extract_patches(self, sizes=ksizes, strides=strides, rates=rates,
+    /// padding=padding)`: every `ksizes[1] x ksizes[2]` patch, flattened into the depth axis.
+    ///
+    /// `ksizes`, `strides` and `rates` are `[1, rows, cols, 1]` as in TensorFlow. A patch samples
+    /// the input every `rates` pixels (so it spans `ksize + (ksize - 1) * (rate - 1)` pixels),
+    /// consecutive patches start `strides` pixels apart. The result, an owned array of the input's
+    /// dimension type, has shape `[batch, out_rows, out_cols, ksizes[1] * ksizes[2] * depth]`,
+    /// each patch in row, column, depth order:
+    /// `out[b, r, c, (i * ksizes[2] + j) * depth + k] = self[b, r * strides[1] + i * rates[1] -
+    /// pad_top, c * strides[2] + j * rates[2] - pad_left, k]`, or zero where that lies in the
+    /// padding.
+    ///
+    /// With [`Padding::Same`], `out_rows = ceil(rows / strides[1])` and `pad_top =
+    /// max(0, (out_rows - 1) * strides[1] + effective_ksize - rows) / 2` (columns alike). With
+    /// [`Padding::Valid`], `out_rows = (rows - effective_ksize + strides[1]) / strides[1]`, rounded
+    /// toward zero as in TensorFlow's C++: 0 (an empty result) when the patch is a little larger
+    /// than the image, [`Error::PatchesOutputNegative`] when it is larger by `2 * stride` or more.
+    ///
+    /// The padding is `A::zero()` (`num_traits::Zero`), the numeric zero TensorFlow pads with:
+    /// `Default` would also admit types (`bool`, `String`) for which TensorFlow has no kernel and
+    /// "zero padding" no meaning.
+    ///
+    /// # Errors
+    /// In TensorFlow's order (the attribute checks come before the input is looked at):
+    /// - [`Error::PatchesNotSpatial`] / [`Error::PatchesZero`]: `ksizes`, then `strides`, then
+    ///   `rates` is checked, each for a batch or depth entry (index 0 or 3) other than 1 first,
+    ///   then for a zero spatial entry (index 1 or 2).
+    /// - [`Error::WrongRank`]: the input's rank is not 4 (TensorFlow: `input must be
+    ///   4-dimensional[5,5,2]`).
+    /// - [`Error::PatchesOutputNegative`]: with [`Padding::Valid`], a patch far larger than the
+    ///   image (rows first, then columns).
+    /// - [`Error::TooLarge`]: the result's size overflows, or `self` is a view (a broadcast one,
+    ///   say) whose copy would have more bytes than an allocation can hold.
+    ///
+    /// # Example
+    /// TensorFlow's own example (`tf.image.extract_patches` documentation): a 10 x 10 image
+    /// holding 1 to 100.
+    /// ```
+    /// use ndarray::{array, Array, Array4};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let images: Array4<i32> = Array::from_iter(1..=100).into_shape_with_order((1, 10, 10, 1)).unwrap();
+    /// // 3x3 patches with stride 5.
+    /// let p = images.tf_extract_image_patches([1, 3, 3, 1], [1, 5, 5, 1], [1, 1, 1, 1], Padding::Valid)?;
+    /// assert_eq!(
+    ///     p,
+    ///     array![[
+    ///         [[1, 2, 3, 11, 12, 13, 21, 22, 23], [6, 7, 8, 16, 17, 18, 26, 27, 28]],
+    ///         [[51, 52, 53, 61, 62, 63, 71, 72, 73], [56, 57, 58, 66, 67, 68, 76, 77, 78]],
+    ///     ]]
+    /// );
+    /// // The same, but with rate 2: each patch samples every other pixel.
+    /// let p = images.tf_extract_image_patches([1, 3, 3, 1], [1, 5, 5, 1], [1, 2, 2, 1], Padding::Valid)?;
+    /// assert_eq!(
+    ///     p,
+    ///     array![[
+    ///         [[1, 3, 5, 21, 23, 25, 41, 43, 45], [6, 8, 10, 26, 28, 30, 46, 48, 50]],
+    ///         [[51, 53, 55, 71, 73, 75, 91, 93, 95], [56, 58, 60, 76, 78, 80, 96, 98, 100]],
+    ///     ]]
+    /// );
+    ///
+    /// // SAME pads with zeros: a 2x2 image, 2x2 patches, stride 1 (padding after, none before).
+    /// let x = array![[[[1], [2]], [[3], [4]]]];
+    /// let p = x.tf_extract_image_patches([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1], Padding::Same)?;
+    /// assert_eq!(p, array![[[[1, 2, 3, 4], [2, 0, 4, 0]], [[3, 4, 0, 0], [4, 0, 0, 0]]]]);
+    ///
+    /// let err = x.tf_extract_image_patches([1, 3, 3, 2], [1, 1, 1, 1], [1, 1, 1, 1], Padding::Same);
+    /// assert!(err.unwrap_err().to_string().starts_with("Only support ksizes across space."));
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_extract_image_patches(
+        &self,
+        ksizes: [usize; 4],
+        strides: [usize; 4],
+        rates: [usize; 4],
+        padding: Padding,
+    ) -> Result<Array<A, D>, Error>
+    where
+        A: Clone + Zero;
+
+    private_decl! {}
+}
+
+impl<A, D: Dimension> ExtractImagePatchesExt<A, D> for ArrayRef<A, D> {
+    fn tf_extract_image_patches(
+        &self,
+        ksizes: [usize; 4],
+        strides: [usize; 4],
+        rates: [usize; 4],
+        padding: Padding,
+    ) -> Result<Array<A, D>, Error>
+    where
+        A: Clone + Zero,
+    {
+        let plan = Patches::resolve::<A>(self.shape(), ksizes, strides, rates, padding)?;
+        let data = plan.extract(&c_order(self)?)?;
+        owned(self.raw_dim(), plan.output, data)
+    }
+
+    private_impl! {}
+}
+
+/// A resolved call: the shapes and one [`Window`] per spatial axis.
+struct Patches {
+    /// `[batch, rows, cols, depth]` of the input.
+    input: [usize; 4],
+    /// The result's shape.
+    output: [usize; 4],
+    rows: Window,
+    cols: Window,
+}
+
+/// The sliding window along one spatial axis.
+struct Window {
+    ksize: usize,
+    stride: usize,
+    rate: usize,
+    /// The number of windows (the result's size on this axis).
+    output: usize,
+    /// The zeros TensorFlow adds before the input (`pad_top` / `pad_left`).
+    pad_before: u128,
+}
+
+impl Patches {
+    /// TensorFlow's checks, in its order, and the arithmetic of its kernel.
+    fn resolve<A>(
+        shape: &[usize],
+        ksizes: [usize; 4],
+        strides: [usize; 4],
+        rates: [usize; 4],
+        padding: Padding,
+    ) -> Result<Self, Error> {
+        // TF parses these attributes when it builds the kernel, before it sees the input.
+        check_attribute("ksizes", ksizes)?;
+        check_attribute("strides", strides)?;
+        check_attribute("rates", rates)?;
+        let input = nhwc("tf_extract_image_patches", shape)?;
+        let [n, in_rows, in_cols, depth] = input;
+        let rows = Window::resolve(1, in_rows, ksizes[1], strides[1], rates[1], padding)?;
+        let cols = Window::resolve(2, in_cols, ksizes[2], strides[2], rates[2], padding)?;
+        let output = output_shape::<A>([
+            Some(n),
+            Some(rows.output),
+            Some(cols.output),
+            element_count(&[rows.ksize, cols.ksize, depth]),
+        ])?;
+        Ok(Patches {
+            input,
+            output,
+            rows,
+            cols,
+        })
+    }
+
+    /// The result's row-major elements, from the input's.
+    ///
+    /// Each patch row is either padding (zeros), or one input row sampled at the column taps: a
+    /// whole contiguous run of `ksize_cols * depth` elements when the columns are consecutive
+    /// (rate 1, no padding), one run of `depth` per tap otherwise.
+    fn extract<A: Clone + Zero>(&self, data: &[A]) -> Result<Vec<A>, Error> {
+        let [_, in_rows, in_cols, depth] = self.input;
+        let total = element_count(&self.output).unwrap_or(0);
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        let mut out = try_vec::<A>(&self.output)?;
+        // A non-empty result has every dimension non-zero, so has its input, and every window
+        // list below is no longer than the result.
+        if total == 0 {
+            return Ok(out);
+        }
+        let row_taps = self.rows.taps(in_rows)?;
+        let col_taps = self.cols.taps(in_cols)?;
+        let col_runs: Vec<Option<usize>> = col_taps
+            .chunks_exact(self.cols.ksize)
+            .map(consecutive)
+            .collect();
+        let taps = Taps {
+            rows: &row_taps,
+            cols: &col_taps,
+            col_runs: &col_runs,
+            ksize_rows: self.rows.ksize,
+            ksize_cols: self.cols.ksize,
+        };
+        let patch_row = self.cols.ksize * depth;
+        let image_row = in_cols * depth;
+        dispatch_run_len!(
+            patch_row,
+            extract_runs(data, &mut out, &taps, in_rows * image_row, image_row, depth)
+        )?;
+        Ok(out)
+    }
+}
+
+/// Where each window's taps read, per axis (see [`Window::taps`]).
+struct Taps<'a> {
+    rows: &'a [Option<usize>],
+    cols: &'a [Option<usize>],
+    /// Per output column, the first input column when its taps are consecutive and real.
+    col_runs: &'a [Option<usize>],
+    ksize_rows: usize,
+    ksize_cols: usize,
+}
+
+/// [`Patches::extract`]'s copy loop, for patch rows of `N` elements (0: any length).
+fn extract_runs<const N: usize, A: Clone + Zero>(
+    data: &[A],
+    out: &mut Vec<A>,
+    taps: &Taps<'_>,
+    image_len: usize,
+    image_row: usize,
+    depth: usize,
+) -> Result<(), Error> {
+    let patch_row = run_len::<N>(taps.ksize_cols * depth);
+    for image in data.chunks_exact(image_len) {
+        for row_taps in taps.rows.chunks_exact(taps.ksize_rows) {
+            let columns = taps.cols.chunks_exact(taps.ksize_cols).zip(taps.col_runs);
+            for (col_taps, &contiguous) in columns {
+                for &tap in row_taps {
+                    let Some(y) = tap else {
+                        out.resize(out.len() + patch_row, A::zero());
+                        continue;
+                    };
+                    let row = run(image, y * image_row, image_row)?;
+                    if let Some(x) = contiguous {
+                        out.extend_from_slice(run(row, x * depth, patch_row)?);
+                        continue;
+                    }
+                    for &tap in col_taps {
+                        match tap {
+                            Some(x) => out.extend_from_slice(run(row, x * depth, depth)?),
+                            None => out.resize(out.len() + depth, A::zero()),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// TensorFlow's `ParseAttributeVec4`: batch and depth entries 1, spatial entries at least 1.
+fn check_attribute(argument: &'static str, values: [usize; 4]) -> Result<(), Error> {
+    let [batch, rows, cols, depth] = values;
+    for (index, value) in [(0, batch), (3, depth)] {
+        if value != 1 {
+            return Err(Error::PatchesNotSpatial {
+                argument,
+                index,
+                value,
+            });
+        }
+    }
+    for (index, value) in [(1, rows), (2, cols)] {
+        if value == 0 {
+            return Err(Error::PatchesZero { argument, index });
+        }
+    }
+    Ok(())
+}
+
+/// The first of `taps` if they are consecutive input positions, none of them padding.
+fn consecutive(taps: &[Option<usize>]) -> Option<usize> {
+    let first = taps.first().copied().flatten()?;
+    let mut expected = first;
+    for &tap in taps {
+        if tap != Some(expected) {
+            return None;
+        }
+        expected = expected.checked_add(1)?;
+    }
+    Some(first)
+}
+
+impl Window {
+    /// TensorFlow's `GetWindowedOutputSize` for one axis (`axis` 1 or 2), with the effective
+    /// (dilated) patch size. Sizes are `u128`, so that no `usize` arguments overflow them.
+    fn resolve(
+        axis: usize,
+        input: usize,
+        ksize: usize,
+        stride: usize,
+        rate: usize,
+        padding: Padding,
+    ) -> Result<Self, Error> {
+        let (k, s, r) = (ksize as u128, stride as u128, rate as u128);
+        // At most (2^64 - 1) + (2^64 - 2)^2 < 2^128: it fits, saturation is only a safeguard.
+        let effective = k.saturating_add(k.saturating_sub(1).saturating_mul(r.saturating_sub(1)));
+        let (output, pad_before) = match padding {
+            Padding::Valid => {
+                let reach = input as u128 + s;
+                match reach.checked_sub(effective) {
+                    Some(room) => (room / s, 0),
+                    None => {
+                        // C++ division rounds toward zero: a little past the input is 0 windows.
+                        let windows = (effective - reach) / s;
+                        if windows > 0 {
+                            return Err(Error::PatchesOutputNegative {
+                                axis,
+                                output_size: i128::try_from(windows).map_or(i128::MIN, |w| -w),
+                                input_size: input,
+                                effective_ksize: effective,
+                                stride,
+                            });
+                        }
+                        (0, 0)
+                    }
+                }
+            }
+            Padding::Same => {
+                let output = input.div_ceil(stride) as u128;
+                let needed = output
+                    .saturating_sub(1)
+                    .saturating_mul(s)
+                    .saturating_add(effective)
+                    .saturating_sub(input as u128);
+                (output, needed / 2)
+            }
+        };
+        // Never more windows than input positions plus one stride's worth.
+        let output = usize::try_from(output)
+            .map_err(|_| Error::Internal(format!("{output} windows on an axis of {input}")))?;
+        Ok(Window {
+            ksize,
+            stride,
+            rate,
+            output,
+            pad_before,
+        })
+    }
+
+    /// For each window in turn, the input position of each of its `ksize` taps, or `None` for
+    /// padding. Called only for a non-empty result, so it is no longer than the result.
+    fn taps(&self, input: usize) -> Result<Vec<Option<usize>>, Error> {
+        // output * ksize divides the result's element count, but a tap can be larger than an
+        // element (of a zero-sized type, say): its bytes are checked on their own.
+        let mut taps = try_vec::<Option<usize>>(&[self.output, self.ksize])?;
+        for o in 0..self.output {
+            let start = (o as u128) * (self.stride as u128);
+            for i in 0..self.ksize {
+                let position = (i as u128)
+                    .checked_mul(self.rate as u128)
+                    .and_then(|offset| offset.checked_add(start))
+                    .and_then(|p| p.checked_sub(self.pad_before))
+                    .and_then(|p| usize::try_from(p).ok())
+                    .filter(|&p| p < input);
+                taps.push(position);
+            }
+        }
+        Ok(taps)
+    }
+}

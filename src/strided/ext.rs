@@ -1,0 +1,426 @@
+//! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
+
+use ndarray::{ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
+use num_traits::PrimInt;
+
+use crate::error::Error;
+use crate::strided::apply::slice_view;
+use crate::strided::assign::{assign_broadcast, with_context};
+use crate::strided::elems::Elems;
+use crate::strided::masks::Masks;
+use crate::strided::resolve::resolve;
+use crate::strided::slice::resolve_slice;
+use crate::strided::spec::StridedSlice;
+use crate::util::owned::owned_copy;
+use crate::util::sealed::{private_decl, private_impl};
+
+/// TensorFlow's slicing ops as methods of every ndarray array (owned, views, `ArcArray`,
+/// `CowArray`; any dimension type; any element type).
+///
+/// Results are views into the input: no element is copied, and a view costs O(rank). Every spec is
+/// validated and resolved before ndarray is called, so no input makes these methods panic: where
+/// TensorFlow raises, they return [`Error`].
+///
+/// `begin`, `end`, `strides` and `size` take any primitive integer type (`i32`, `i64`, `usize`,
+/// ...). Values are widened to `i64`, TensorFlow's widest index type.
+pub trait TfSliceExt<A, D: Dimension> {
+    /// `tf.strided_slice(self, begin, end, strides, **masks)`: a view of the elements TensorFlow
+    /// would return, in TensorFlow's order and shape.
+    ///
+    /// All of TF's rules hold: negative indices count from the end; out-of-range `begin`/`end`
+    /// clamp silently; a negative stride starts at `begin` and walks down; `masks.begin` /
+    /// `masks.end` take the full range in the walk direction; an ellipsis (explicit, or implicit at
+    /// the end) stands for the axes the other entries leave over; a new axis adds a length-1 axis;
+    /// a shrink entry takes the single index `begin` (its masks and `end` ignored, any positive
+    /// stride accepted) and drops the axis. Mask bits past the spec length are ignored.
+    ///
+    /// Unlike TensorFlow, inputs of any rank work (TF's kernel stops at 8) and specs may have up to
+    /// 64 entries (TF stops at 31).
+    ///
+    /// # Errors
+    /// - [`Error::SpecLengthMismatch`]: `begin`, `end` and `strides` differ in length.
+    /// - [`Error::SpecTooLong`]: more than 64 entries.
+    /// - [`Error::MultipleEllipses`]: more than one bit of `masks.ellipsis` set.
+    /// - [`Error::SliceScalar`] / [`Error::TooManyIndices`]: more range and index entries than
+    ///   the input has axes.
+    /// - [`Error::ZeroStride`]: a zero stride on a range or index entry.
+    /// - [`Error::ShrinkNegativeStride`]: a shrink entry with a negative stride.
+    /// - [`Error::ShrinkOutOfBounds`]: a shrink index outside its axis.
+    /// - [`Error::ValueOutOfRange`]: a value that does not fit in `i64`.
+    ///
+    /// # Example
+    /// TensorFlow's own examples (`tf.strided_slice` documentation):
+    /// ```
+    /// use ndarray::{array, Array3};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let t = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
+    /// let none = Masks::NONE;
+    /// assert_eq!(t.tf_strided_slice(&[1, 0, 0], &[2, 1, 3], &[1, 1, 1], none)?, array![[[3, 3, 3]]].into_dyn());
+    /// assert_eq!(
+    ///     t.tf_strided_slice(&[1, 0, 0], &[2, 2, 3], &[1, 1, 1], none)?,
+    ///     array![[[3, 3, 3], [4, 4, 4]]].into_dyn()
+    /// );
+    /// assert_eq!(
+    ///     t.tf_strided_slice(&[1, -1, 0], &[2, -3, 3], &[1, -1, 1], none)?,
+    ///     array![[[4, 4, 4], [3, 3, 3]]].into_dyn()
+    /// );
+    ///
+    /// // `foo[:, 3, :]` on a 7x8x9 tensor: shrink_axis_mask = 2.
+    /// let foo = Array3::<f32>::zeros((7, 8, 9));
+    /// let m = Masks { begin: 0b101, end: 0b101, shrink_axis: 0b010, ..Masks::NONE };
+    /// assert_eq!(foo.tf_strided_slice(&[0, 3, 0], &[0, 4, 0], &[1, 1, 1], m)?.shape(), &[7, 9]);
+    /// # Ok::<(), ndarray_tfslice::Error>(())
+    /// ```
+    fn tf_strided_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+
+    /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) as a mutable view: writes through it
+    /// change `self`.
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = array![0, 1, 2, 3, 4, 5];
+    /// // x[::-2] is 5, 3, 1.
+    /// let m = Masks { begin: 1, end: 1, ..Masks::NONE };
+    /// x.tf_strided_slice_mut(&[0], &[0], &[-2], m)?.fill(9);
+    /// assert_eq!(x, array![0, 9, 2, 9, 4, 9]);
+    /// # Ok::<(), ndarray_tfslice::Error>(())
+    /// ```
+    fn tf_strided_slice_mut<I: PrimInt>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
+
+    /// `tf.slice(self, begin, size)`: the block starting at `begin` with extent `size` on each axis;
+    /// `size[i] = -1` means "to the end of axis i".
+    ///
+    /// TensorFlow's strict rules hold: `begin` and `size` have one entry per axis, there is no
+    /// negative indexing, and nothing is clamped (`begin == dim` with size 0 is allowed).
+    ///
+    /// # Errors
+    /// - [`Error::SliceLengthMismatch`]: `begin` or `size` is not one entry per axis.
+    /// - [`Error::SliceEmptyAxis`]: on an axis of size 0, `begin` or `size` is not 0.
+    /// - [`Error::SliceBeginOutOfRange`]: `begin[i]` outside `[0, dim]`.
+    /// - [`Error::SliceSizeOutOfRange`]: `size[i]` outside `[0, dim - begin[i]]` (and not -1).
+    /// - [`Error::ValueOutOfRange`]: a value that does not fit in `i64`.
+    ///
+    /// # Example
+    /// TensorFlow's own examples (`tf.slice` documentation):
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let input = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]].into_dyn());
+    /// // size -1: everything from begin on.
+    /// assert_eq!(input.tf_slice(&[2, 1, 1], &[-1, -1, -1])?, array![[[6, 6]]].into_dyn());
+    /// // No negative indexing in tf.slice.
+    /// assert!(input.tf_slice(&[-1, 0, 0], &[1, 1, 1]).is_err());
+    /// # Ok::<(), ndarray_tfslice::Error>(())
+    /// ```
+    fn tf_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        size: &[I],
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+
+    /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) with a [`StridedSlice`]: a spec parsed
+    /// from a Python index expression, or built once from a graph's attributes.
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice) (a `StridedSlice` always has
+    /// consistent lengths, so never [`Error::SpecLengthMismatch`]).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::{array, Array, IxDyn};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// // The Java StridedSlice page's example, foo[1, 2:4, None, ..., :-3:-1, :] on (5,5,5,5,5,5).
+    /// let foo = Array::from_iter(0..5usize.pow(6)).into_shape_with_order(IxDyn(&[5; 6])).unwrap();
+    /// let y = foo.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)?;
+    /// assert_eq!(y.shape(), &[2, 1, 5, 5, 2, 5]);
+    ///
+    /// // YOLOv3's box_xy[..., ::-1]: swap the last axis.
+    /// let box_xy = array![[1.0, 2.0], [3.0, 4.0]];
+    /// assert_eq!(box_xy.tf_index(&"..., ::-1".parse()?)?, array![[2.0, 1.0], [4.0, 3.0]].into_dyn());
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index(&self, spec: &StridedSlice) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+
+    /// [`tf_index`](TfSliceExt::tf_index) as a mutable view: writes through it change `self`.
+    ///
+    /// # Errors
+    /// As [`tf_index`](TfSliceExt::tf_index).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = array![[1, 2, 3], [4, 5, 6]];
+    /// x.tf_index_mut(&"-1, 1:".parse()?)?.fill(0);
+    /// assert_eq!(x, array![[1, 2, 3], [4, 0, 0]]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
+
+    /// Slice assignment: writes `value` into `x[spec]`, as TensorFlow's
+    /// `TensorStridedSliceUpdate` / `ResourceStridedSliceAssign` (`var[...].assign(value)`) do.
+    ///
+    /// `value` is any ndarray array of the same element type, and broadcasts one way into the
+    /// slice's shape: shapes align from the right, each value dim equals the slice's or is 1, and
+    /// value dims beyond the slice's rank must be leading 1s (a scalar always broadcasts). An empty
+    /// slice is a no-op that never looks at the value's shape. On any error `self` is left exactly
+    /// as it was.
+    ///
+    /// # Errors
+    /// The errors of [`tf_strided_slice`](TfSliceExt::tf_strided_slice), and
+    /// [`Error::AssignBroadcast`] when the value does not broadcast into the slice.
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::{arr0, array};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = array![[0, 0, 0], [0, 0, 0]];
+    /// // x[:, 1:] = [5, 6]: a row broadcast over both rows.
+    /// let m = Masks { begin: 0b01, end: 0b11, ..Masks::NONE };
+    /// x.tf_strided_slice_assign(&[0, 1], &[0, 0], &[1, 1], m, &array![5, 6])?;
+    /// assert_eq!(x, array![[0, 5, 6], [0, 5, 6]]);
+    /// // A scalar fills the slice.
+    /// x.tf_strided_slice_assign(&[1], &[2], &[1], Masks::NONE, &arr0(9))?;
+    /// assert_eq!(x, array![[0, 5, 6], [9, 9, 9]]);
+    /// // A value that does not broadcast is an error in TensorFlow's words, and x is untouched.
+    /// let err = x.tf_strided_slice_assign(&[0, 1], &[0, 0], &[1, 1], m, &array![1, 2, 3]).unwrap_err();
+    /// assert!(err.to_string().starts_with("Cannot broadcast input shape [3] into final shape [2,2]"));
+    /// assert_eq!(x, array![[0, 5, 6], [9, 9, 9]]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone;
+
+    /// [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign) with a [`StridedSlice`]:
+    /// `x[spec] = value`.
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice_assign`](TfSliceExt::tf_strided_slice_assign).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::{array, Array2};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let mut x = Array2::<f32>::zeros((3, 4));
+    /// // x[::2, None, -1] = [[7.0]]: extra leading 1s in the value are fine.
+    /// x.tf_index_assign(&"::2, None, -1".parse()?, &array![[[7.0]]])?;
+    /// assert_eq!(x.column(3), array![7.0, 0.0, 7.0]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index_assign<E: Dimension>(
+        &mut self,
+        spec: &StridedSlice,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone;
+
+    /// `tf.strided_slice` as TensorFlow returns it: a new array (C order) holding a copy of the
+    /// elements [`tf_strided_slice`](TfSliceExt::tf_strided_slice) views.
+    ///
+    /// Prefer the view where it will do. Where an owned result is needed, this is faster than
+    /// `.to_owned()` of the view: ndarray copies a strided or reversed view element by element,
+    /// this copies it lane by lane (2.4x faster on a 4 MiB `[::-1, 1:63:2, ::-2]`; README,
+    /// "Performance").
+    ///
+    /// # Errors
+    /// As [`tf_strided_slice`](TfSliceExt::tf_strided_slice), and [`Error::TooLarge`] if the
+    /// copy would have more bytes than an allocation can hold (a slice of a broadcast view can).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let x = array![[1, 2, 3], [4, 5, 6]];
+    /// // x[::-1, ::2]
+    /// let m = Masks { begin: 0b11, end: 0b11, ..Masks::NONE };
+    /// let y = x.tf_strided_slice_to_owned(&[0, 0], &[0, 0], &[-1, 2], m)?;
+    /// assert_eq!(y, array![[4, 6], [1, 3]].into_dyn());
+    /// assert!(y.is_standard_layout());
+    /// drop(x); // y owns its elements
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_strided_slice_to_owned<I: PrimInt>(
+        &self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayD<A>, Error>
+    where
+        A: Clone;
+
+    /// [`tf_index`](TfSliceExt::tf_index) as an owned copy: `x[spec]` as TensorFlow returns it.
+    ///
+    /// # Errors
+    /// As [`tf_index`](TfSliceExt::tf_index), and [`Error::TooLarge`] as for
+    /// [`tf_strided_slice_to_owned`](TfSliceExt::tf_strided_slice_to_owned).
+    ///
+    /// # Example
+    /// ```
+    /// use ndarray::array;
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// let x = array![[1.0, 2.0], [3.0, 4.0]];
+    /// assert_eq!(x.tf_index_to_owned(&"..., ::-1".parse()?)?, array![[2.0, 1.0], [4.0, 3.0]].into_dyn());
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_index_to_owned(&self, spec: &StridedSlice) -> Result<ArrayD<A>, Error>
+    where
+        A: Clone;
+
+    private_decl! {}
+}
+
+impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
+    #[inline]
+    fn tf_strided_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+        slice_view(
+            self.view().into_dyn(),
+            self.shape(),
+            begin,
+            end,
+            strides,
+            masks,
+        )
+    }
+
+    #[inline]
+    fn tf_strided_slice_mut<I: PrimInt>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
+        let mut elems = Elems::new();
+        resolve(self.shape(), begin, end, strides, masks, &mut elems)?;
+        Ok(self.view_mut().into_dyn().slice_move(elems.as_slice()))
+    }
+
+    #[inline]
+    fn tf_slice<I: PrimInt>(
+        &self,
+        begin: &[I],
+        size: &[I],
+    ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+        let mut view = self.view().into_dyn();
+        resolve_slice(self.shape(), begin, size, |axis, slice| {
+            view.as_layout_ref_mut()
+                .slice_axis_inplace(Axis(axis), slice)
+        })?;
+        Ok(view)
+    }
+
+    #[inline]
+    fn tf_index(&self, spec: &StridedSlice) -> Result<ArrayView<'_, A, IxDyn>, Error> {
+        self.tf_strided_slice(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    }
+
+    #[inline]
+    fn tf_strided_slice_to_owned<I: PrimInt>(
+        &self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+    ) -> Result<ArrayD<A>, Error>
+    where
+        A: Clone,
+    {
+        self.tf_strided_slice(begin, end, strides, masks)
+            .and_then(owned_copy)
+    }
+
+    #[inline]
+    fn tf_index_to_owned(&self, spec: &StridedSlice) -> Result<ArrayD<A>, Error>
+    where
+        A: Clone,
+    {
+        self.tf_index(spec).and_then(owned_copy)
+    }
+
+    #[inline]
+    fn tf_index_mut(&mut self, spec: &StridedSlice) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
+        self.tf_strided_slice_mut(spec.begin(), spec.end(), spec.strides(), spec.masks())
+    }
+
+    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+        &mut self,
+        begin: &[I],
+        end: &[I],
+        strides: &[I],
+        masks: Masks,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone,
+    {
+        let target = self.tf_strided_slice_mut(begin, end, strides, masks)?;
+        assign_broadcast(target, value.view().into_dyn()).map_err(|e| {
+            // The spec resolved, so it converts.
+            let spec = || {
+                StridedSlice::from_raw(begin, end, strides, masks)
+                    .map_or_else(|e| e.to_string(), |s| s.to_string())
+            };
+            with_context(e, spec, self.shape())
+        })
+    }
+
+    fn tf_index_assign<E: Dimension>(
+        &mut self,
+        spec: &StridedSlice,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error>
+    where
+        A: Clone,
+    {
+        let target = self.tf_index_mut(spec)?;
+        assign_broadcast(target, value.view().into_dyn())
+            .map_err(|e| with_context(e, || spec.to_string(), self.shape()))
+    }
+
+    private_impl! {}
+}

@@ -1,0 +1,41 @@
+//! `tf.strided_slice` and `tf.slice`: spec -> plan -> apply.
+//!
+//! Which file holds which TensorFlow rule:
+//!
+//! | step | file | TensorFlow rule |
+//! |---|---|---|
+//! | spec | `masks.rs` | the five bit masks (`begin_mask`, `end_mask`, `ellipsis_mask`, `new_axis_mask`, `shrink_axis_mask`); bits past the spec length ignored |
+//! | spec | `spec.rs` | the spec as a value (`StridedSlice`, `Entry`), the Java builder, Python `Display` |
+//! | spec | `parse.rs` | Python index syntax (`x[1, 2:4, tf.newaxis, ..., ::-1]`) into a spec |
+//! | plan | `resolve.rs` | `ValidateStridedSliceOp`: ellipsis expansion, negative indices, clamping, shrink bounds, every error, in TF's order; canonical ndarray steps |
+//! | plan | `elems.rs` | the resolved `SliceInfoElem`s kept on the stack at usual ranks |
+//! | plan | `plan.rs` | `Plan`: a spec resolved once against a shape, applied to many arrays |
+//! | plan | `explain.rs` | `StridedSlice::explain`: the resolution written out step by step |
+//! | plan | `slice.rs` | `tf.slice(input, begin, size)`: strict bounds, `size = -1` |
+//! | apply | `apply.rs` | views from the resolved steps (in place, or through `slice_move`) |
+//! | apply | `ext.rs` | `TfSliceExt`: views, mutable views, owned copies, assignment |
+//! | apply | `move_ext.rs` | `TfSliceMoveExt`: the `_move` forms that keep the input's lifetime |
+//! | apply | `assign.rs` | `TensorStridedSliceUpdate`'s one-way broadcasting of the value |
+//! | apply | `grad.rs` | `StridedSliceGrad` |
+
+pub(crate) mod apply;
+pub(crate) mod assign;
+pub(crate) mod elems;
+pub(crate) mod explain;
+pub(crate) mod ext;
+pub(crate) mod grad;
+pub(crate) mod masks;
+pub(crate) mod move_ext;
+pub(crate) mod parse;
+pub(crate) mod plan;
+pub(crate) mod resolve;
+pub(crate) mod slice;
+pub(crate) mod spec;
+
+pub use ext::TfSliceExt;
+pub use grad::strided_slice_grad;
+pub use masks::Masks;
+pub use move_ext::TfSliceMoveExt;
+pub use plan::{OutputAxis, Plan};
+pub use resolve::MAX_SPEC_LEN;
+pub use spec::{Entry, StridedSlice};
