@@ -1106,6 +1106,19 @@ pub enum Error {
         /// The stride on that axis.
         stride: usize,
     },
+
+    /// `tf_required_space_to_batch_paddings`: `input_shape` (the spatial dimensions) does not
+    /// have one entry per `block_shape` entry.
+    #[error(
+        "Shapes ({input_len},) and [{block_len}] are incompatible (input_shape needs one entry \
+         per block_shape entry)"
+    )]
+    SpatialShapeLength {
+        /// `input_shape.len()`.
+        input_len: usize,
+        /// `block_shape.len()`.
+        block_len: usize,
+    },
 }
 
 /// [`Error::ScatterIndicesRank`]: TensorFlow's words for rank 0, the crate's rule for rank 1.

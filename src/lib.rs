@@ -130,8 +130,11 @@ pub use ops::gather::{
 };
 
 // space: space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
-// extract_image_patches (src/ops/space/)
-pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+// extract_image_patches, required_space_to_batch_paddings (src/ops/space/)
+pub use ops::space::{
+    ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt,
+    tf_required_space_to_batch_paddings,
+};
 
 // The README's example is compiled and run with the doctests, so it cannot go stale.
 #[cfg(doctest)]
@@ -154,7 +157,10 @@ pub mod prelude {
         strided_slice_grad,
     };
     #[doc(inline)]
-    pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+    pub use crate::{
+        ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt,
+        tf_required_space_to_batch_paddings,
+    };
     #[doc(inline)]
     pub use crate::{
         PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,

@@ -338,6 +338,10 @@ fn cases() -> Vec<(&'static str, Error)> {
             PatchesOutputNegative,
             image.tf_extract_image_patches([1, 7, 1, 1], [1; 4], [1; 4], Padding::Valid)
         ),
+        case!(
+            SpatialShapeLength,
+            tf_required_space_to_batch_paddings(&[4, 5, 6], &[2, 4], None)
+        ),
     ]
 }
 
