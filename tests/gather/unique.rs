@@ -36,8 +36,7 @@ fn setdiff_oracle<A: PartialEq + Clone>(x: &[A], y: &[A]) -> (Vec<A>, Vec<usize>
 /// Bit-for-bit equal lists (so the kept sign of zero is checked), NaN matching NaN.
 fn same_floats(a: &[f64], b: &[f64]) -> bool {
     a.len() == b.len()
-        && a
-            .iter()
+        && a.iter()
             .zip(b)
             .all(|(p, q)| (p.is_nan() && q.is_nan()) || p.to_bits() == q.to_bits())
 }

@@ -78,7 +78,9 @@ pub fn tf_required_space_to_batch_paddings(
     }
     let mut paddings = Vec::with_capacity(block_shape.len());
     let mut crops = Vec::with_capacity(block_shape.len());
-    for (i, ((&size, &block), &[start, end])) in input_shape.iter().zip(block_shape).zip(base).enumerate() {
+    for (i, ((&size, &block), &[start, end])) in
+        input_shape.iter().zip(block_shape).zip(base).enumerate()
+    {
         let too_large = || {
             let mut shape = input_shape.to_vec();
             if let Some(d) = shape.get_mut(i) {
@@ -121,11 +123,10 @@ mod tests {
         );
         let err = tf_required_space_to_batch_paddings(&[4], &[0], None).unwrap_err();
         assert_eq!(err, Error::BlockShapeZero { index: 0 });
-        let err =
-            tf_required_space_to_batch_paddings(&[usize::MAX - 1], &[4], None).unwrap_err();
+        let err = tf_required_space_to_batch_paddings(&[usize::MAX - 1], &[4], None).unwrap_err();
         assert!(matches!(err, Error::TooLarge { .. }));
-        let err = tf_required_space_to_batch_paddings(&[4], &[3], Some(&[[0, usize::MAX]]))
-            .unwrap_err();
+        let err =
+            tf_required_space_to_batch_paddings(&[4], &[3], Some(&[[0, usize::MAX]])).unwrap_err();
         assert!(matches!(err, Error::TooLarge { .. }));
     }
 }
