@@ -62,10 +62,16 @@
 //! | `tf.dynamic_partition(x, partitions, n)` | [`x.tf_dynamic_partition(&partitions, n)`](DynamicPartitionExt::tf_dynamic_partition) | `Vec<ArrayD<A>>` |
 //! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `ArrayD<A>` |
 //! | `tf.one_hot(indices, depth, on_value, off_value, axis)` | [`tf_one_hot(&indices, depth, on, off, axis)`](tf_one_hot) | `ArrayD<A>` |
+//! | `tf.scatter_nd(indices, updates, shape)` | [`tf_scatter_nd(&indices, &updates, &shape)`](tf_scatter_nd) | `ArrayD<A>` |
+//! | `tf.tensor_scatter_nd_update(x, indices, updates)`, `tf.tensor_scatter_nd_add(..)` | [`x.tf_tensor_scatter_nd_update(&indices, &updates)`](ScatterNdExt::tf_tensor_scatter_nd_update), [`x.tf_tensor_scatter_nd_add(..)`](ScatterNdExt::tf_tensor_scatter_nd_add) | `Array<A, D>` |
+//! | `var.scatter_nd_update(indices, updates)`, `var.scatter_nd_add(..)` (in place) | [`x.tf_scatter_nd_update(&indices, &updates)`](ScatterNdExt::tf_scatter_nd_update), [`x.tf_scatter_nd_add(..)`](ScatterNdExt::tf_scatter_nd_add) | `()`; `x` untouched on `Err` |
+//! | `tf.unique_with_counts(x)` (`tf.unique`) | [`tf_unique_with_counts(&x)`](tf_unique_with_counts) | `(Array1<A>, Array1<usize>, Array1<usize>)` |
+//! | `tf.compat.v1.setdiff1d(x, y)` | [`tf_setdiff1d(&x, &y)`](tf_setdiff1d) | `(Array1<A>, Array1<usize>)` |
 //! | `tf.nn.space_to_depth(x, b)`, `tf.nn.depth_to_space(x, b)` (NHWC) | [`x.tf_space_to_depth(b)`](SpaceToDepthExt::tf_space_to_depth), [`x.tf_depth_to_space(b)`](SpaceToDepthExt::tf_depth_to_space) | `Array<A, D>` |
 //! | `tf.space_to_batch_nd(x, block_shape, paddings)`, `tf.batch_to_space(x, block_shape, crops)` | [`x.tf_space_to_batch_nd(&block_shape, &paddings)`](SpaceToBatchExt::tf_space_to_batch_nd), [`x.tf_batch_to_space_nd(&block_shape, &crops)`](SpaceToBatchExt::tf_batch_to_space_nd) | `Array<A, D>` |
 //! | `tf.compat.v1.space_to_batch(x, paddings, b)`, `tf.compat.v1.batch_to_space(x, crops, b)` | [`x.tf_space_to_batch(&paddings, b)`](SpaceToBatchExt::tf_space_to_batch), [`x.tf_batch_to_space(&crops, b)`](SpaceToBatchExt::tf_batch_to_space) | `Array<A, D>` |
 //! | `tf.image.extract_patches(x, sizes, strides, rates, "SAME" \| "VALID")` | [`x.tf_extract_image_patches(ksizes, strides, rates, Padding::Same)`](ExtractImagePatchesExt::tf_extract_image_patches) | `Array<A, D>` |
+//! | `tf.required_space_to_batch_paddings(input_shape, block_shape, base_paddings)` | [`tf_required_space_to_batch_paddings(&input_shape, &block_shape, Some(&base))`](tf_required_space_to_batch_paddings) | `(Vec<[usize; 2]>, Vec<[usize; 2]>)` |
 //!
 //! # How a spec becomes an ndarray slice
 //!
@@ -87,6 +93,13 @@
 //! TensorFlow's kernel refuses inputs of rank above 8 (`Unhandled input dimensions 9`) and its masks
 //! are `int32`, so specs stop at 31 entries. These are implementation limits, not semantics: here
 //! any rank works and specs may have up to 64 entries ([`Error::SpecTooLong`] past that).
+//!
+//! The scatter ops ([`tf_scatter_nd`], [`ScatterNdExt`]) return an `Err` where TensorFlow aborts
+//! the whole process (`updates` with fewer dims than `indices.shape[:-1]`), refuse 1-D `indices`
+//! (which TensorFlow's tensor ops reject with unrelated errors and its variable ops half apply),
+//! and write nothing on `Err` (TensorFlow's variable ops have written the updates before a bad
+//! index). [`tf_required_space_to_batch_paddings`] refuses the zero block sizes and mismatched
+//! lengths that TensorFlow's NumPy arithmetic lets through.
 //!
 //! # TensorFlow documentation that is wrong
 //!
