@@ -53,6 +53,8 @@ use crate::error::Error;
 /// assert_eq!(start, x);
 /// # Ok::<(), Error>(())
 /// ```
+// TensorFlow's two results, as the pair it returns, in the row form the space ops take.
+#[expect(clippy::type_complexity)]
 pub fn tf_required_space_to_batch_paddings(
     input_shape: &[usize],
     block_shape: &[usize],
