@@ -23,9 +23,9 @@ use crate::error::Error;
 ///
 /// # Errors
 /// - [`Error::SpatialShapeLength`]: `input_shape` and `block_shape` differ in length
-///   (TensorFlow: "Shapes (3,) and [2] are incompatible").
+///   (TensorFlow: `Shapes (3,) and [2] are incompatible`).
 /// - [`Error::BlockPaddingsLength`] (argument `base_paddings`): `base_paddings` does not have
-///   one row per block dimension (TensorFlow: "Shapes (1, 2) and [2, 2] are incompatible").
+///   one row per block dimension (TensorFlow: `Shapes (1, 2) and [2, 2] are incompatible`).
 /// - [`Error::BlockShapeZero`]: a zero block size (TensorFlow returns a zero padding for it).
 /// - [`Error::TooLarge`]: a padded size overflows `usize` (marked `usize::MAX` in the shape).
 ///
