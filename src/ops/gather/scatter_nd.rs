@@ -41,9 +41,10 @@ mod sealed {
 /// ```
 pub trait ScatterAdd: Clone + sealed::Sealed {
     /// The value `tf.scatter_nd` fills the output with before adding: `0`, `0.0`, `false`.
-    fn zero() -> Self;
+    /// (Not `zero`: a user's `num_traits::Zero` in scope must not become ambiguous.)
+    fn scatter_zero() -> Self;
     /// `*self += other` as TensorFlow adds.
-    fn add_assign(&mut self, other: &Self);
+    fn scatter_add(&mut self, other: &Self);
 }
 
 macro_rules! wrapping_add {
@@ -51,11 +52,11 @@ macro_rules! wrapping_add {
         impl sealed::Sealed for $t {}
         impl ScatterAdd for $t {
             #[inline]
-            fn zero() -> Self {
+            fn scatter_zero() -> Self {
                 0
             }
             #[inline]
-            fn add_assign(&mut self, other: &Self) {
+            fn scatter_add(&mut self, other: &Self) {
                 *self = self.wrapping_add(*other);
             }
         }
@@ -68,11 +69,11 @@ macro_rules! float_add {
         impl sealed::Sealed for $t {}
         impl ScatterAdd for $t {
             #[inline]
-            fn zero() -> Self {
+            fn scatter_zero() -> Self {
                 0.0
             }
             #[inline]
-            fn add_assign(&mut self, other: &Self) {
+            fn scatter_add(&mut self, other: &Self) {
                 *self += *other;
             }
         }
@@ -82,10 +83,10 @@ float_add!(f32 f64);
 
 impl sealed::Sealed for bool {}
 impl ScatterAdd for bool {
-    fn zero() -> Self {
+    fn scatter_zero() -> Self {
         false
     }
-    fn add_assign(&mut self, other: &Self) {
+    fn scatter_add(&mut self, other: &Self) {
         *self |= *other;
     }
 }
@@ -181,12 +182,12 @@ where
     check_empty(elements, &out_shape, ishape, ushape)?;
     let mut data = try_vec::<A>(&out_shape)?;
     let offsets = geometry.offsets(&c_order(indices)?, elements)?;
-    data.resize(elements, A::zero());
+    data.resize(elements, A::scatter_zero());
     geometry.apply(
         &mut data,
         &offsets,
         &c_order(updates)?,
-        ScatterAdd::add_assign,
+        ScatterAdd::scatter_add,
     )?;
     from_c_order(IxDyn(&out_shape), data)
 }
@@ -368,7 +369,7 @@ impl<A, D: Dimension> ScatterNdExt<A, D> for ArrayRef<A, D> {
         A: ScatterAdd,
     {
         let op = "tf_tensor_scatter_nd_add";
-        tensor_scatter(op, self, indices, updates, ScatterAdd::add_assign)
+        tensor_scatter(op, self, indices, updates, ScatterAdd::scatter_add)
     }
 
     fn tf_scatter_nd_update<I: PrimInt, E: Dimension, F: Dimension>(
@@ -392,7 +393,7 @@ impl<A, D: Dimension> ScatterNdExt<A, D> for ArrayRef<A, D> {
         A: ScatterAdd,
     {
         let op = "tf_scatter_nd_add";
-        scatter_in_place(op, self, indices, updates, ScatterAdd::add_assign)
+        scatter_in_place(op, self, indices, updates, ScatterAdd::scatter_add)
     }
 
     private_impl! {}
