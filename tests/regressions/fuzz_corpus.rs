@@ -58,3 +58,8 @@ fn space() {
 fn gather() {
     replay("gather", logic::gather::run);
 }
+
+#[test]
+fn scatter() {
+    replay("scatter", logic::gather::run_scatter);
+}
