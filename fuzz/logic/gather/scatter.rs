@@ -203,6 +203,7 @@ fn oracle(args: &Args, indices: &[i128]) -> Want {
         Input::arange(&shape)
     };
     let slice_shape = &shape[depth..];
+    let slice = count(slice_shape) as usize;
     for v in 0..vectors {
         let vector: Vec<usize> = indices[v * depth..(v + 1) * depth]
             .iter()
@@ -210,16 +211,8 @@ fn oracle(args: &Args, indices: &[i128]) -> Want {
             .collect();
         each_position(slice_shape, |s| {
             let at: Vec<usize> = vector.iter().chain(s).copied().collect();
-            let u = 3
-                * (flat(
-                    std::iter::once(v).chain(s.iter().copied()),
-                    &[vectors]
-                        .iter()
-                        .chain(slice_shape)
-                        .copied()
-                        .collect::<Vec<_>>(),
-                ) as i64)
-                + 1;
+            // updates = 3 * arange + 1: update v's element s is at v * slice + flat(s).
+            let u = 3 * (v * slice + flat(s.iter().copied(), slice_shape)) as i64 + 1;
             let target = &mut out[IxDyn(&at)];
             *target = match args.op {
                 Op::Update => u,
