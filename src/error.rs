@@ -68,6 +68,7 @@ impl fmt::Display for Argument {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    // ---- strided (src/strided/): the spec itself (spec.rs, parse.rs) ----
     /// `begin`, `end` and `strides` differ in length (TensorFlow's E1).
     #[error(
         "Expected begin, end, and strides to be 1D equal size tensors, but got shapes \
@@ -108,6 +109,7 @@ pub enum Error {
         second: usize,
     },
 
+    // ---- strided: resolution against the input shape (resolve.rs) ----
     /// A range or index entry on a rank-0 input (TensorFlow's E3).
     #[error(
         "Attempting to slice scalar input. (spec index {index} is a range or index; a scalar has no axis for it)"
@@ -178,6 +180,7 @@ pub enum Error {
         dim: usize,
     },
 
+    // ---- every family: integer arguments past i64 (src/util/values.rs) ----
     /// An index value does not fit in `i64`, TensorFlow's widest index type.
     #[error("{argument}[{index}] = {value} does not fit in i64 (TensorFlow's widest index type)")]
     ValueOutOfRange {
@@ -190,6 +193,7 @@ pub enum Error {
         value: String,
     },
 
+    // ---- strided: Python index syntax (parse.rs) ----
     /// A Python index expression that does not parse.
     #[error("cannot parse index expression at byte {offset}: expected {expected}, found {found}")]
     Parse {
@@ -201,6 +205,7 @@ pub enum Error {
         found: String,
     },
 
+    // ---- strided: plans, assignment, gradient (plan.rs, assign.rs, grad.rs) ----
     /// A prepared [`Plan`](crate::Plan) applied to an array of another shape.
     #[error("the plan was resolved for shape {expected:?}, but the array has shape {found:?}")]
     PlanShapeMismatch {
@@ -249,6 +254,7 @@ pub enum Error {
         input_shape: Vec<usize>,
     },
 
+    // ---- every family: results too large to allocate, and bugs (src/util/alloc.rs) ----
     /// An owned result would have more elements, or more bytes, than an allocation can hold
     /// (`isize::MAX`).
     #[error(
@@ -265,6 +271,7 @@ pub enum Error {
     #[error("internal error: {0}; this is a bug in ndarray-tfslice, please report it")]
     Internal(String),
 
+    // ---- strided: tf.slice (slice.rs) ----
     /// `tf_slice`: `begin` or `size` does not have one entry per input axis.
     #[error(
         "Expected begin and size arguments to be 1-D tensors of size {rank}, but got shapes \
@@ -315,7 +322,7 @@ pub enum Error {
         max: i64,
     },
 
-    // ---- Slicing and Joining ops (src/ops): shared ----
+    // ---- every op family (src/ops/): axes and input lists (src/util/axis.rs) ----
     /// An axis argument outside its valid range `[min, max)`: `[-rank, rank)` for most ops,
     /// `[-(rank + 1), rank + 1)` for `tf_stack`, `[0, rank)` for `tf_reverse_sequence` (which,
     /// like TensorFlow, takes no negative axes).
@@ -340,7 +347,7 @@ pub enum Error {
         op: &'static str,
     },
 
-    // ---- split / unstack ----
+    // ---- join family (src/ops/join/): split / unstack ----
     /// `tf_split` with `Split::Num(0)` or `Split::Sizes(&[])`: TensorFlow needs at least one output.
     #[error(
         "Value for attr 'num_split' of 0 must be at least minimum 1 (Split::Num(0) and an empty \
@@ -617,8 +624,8 @@ pub enum Error {
         perm: Vec<usize>,
     },
 
-    // ---- Slicing and Joining ops, part 2 (gather, gather_nd, boolean_mask, dynamic_partition,
-    // dynamic_stitch, one_hot) ----
+    // ---- gather family (src/ops/gather/): shared by gather, gather_nd, boolean_mask,
+    // dynamic_partition, dynamic_stitch, one_hot ----
     /// An index (or partition number) outside `[0, bound)`. `position` is its position in the
     /// index array, as TensorFlow prints it (`indices[1,1]`; nothing for a 0-d index array:
     /// `indices = 7 is not in [0, 3)`).
@@ -845,8 +852,7 @@ pub enum Error {
         max: usize,
     },
 
-    // ---- scatter_nd / tensor_scatter_nd_update / tensor_scatter_nd_add, and the in-place
-    // scatter_nd_update / scatter_nd_add ----
+    // ---- scatter_nd / tensor_scatter_nd_update / _add / in-place scatter_nd_update / _add ----
     /// A scatter op's `indices` of rank 0 or 1. TensorFlow rejects rank 0 in its words; it
     /// reads 1-D `indices` `[n]` inconsistently (its tensor ops reject them with an unrelated
     /// shape error, its variable ops apply the first index and drop the rest), so this crate
@@ -943,8 +949,8 @@ pub enum Error {
         shape: Vec<usize>,
     },
 
-    // ---- Slicing and Joining ops, part 3 (space_to_depth, depth_to_space, space_to_batch(_nd),
-    // batch_to_space(_nd), extract_image_patches) ----
+    // ---- space family (src/ops/space/): shared by space_to_depth, depth_to_space,
+    // space_to_batch(_nd), batch_to_space(_nd), extract_image_patches ----
     /// An op that needs an input of a given rank (NHWC: 4) got another.
     #[error("Input rank should be {expected} instead of {rank} ({op})")]
     WrongRank {
@@ -1107,6 +1113,7 @@ pub enum Error {
         stride: usize,
     },
 
+    // ---- required_space_to_batch_paddings ----
     /// `tf_required_space_to_batch_paddings`: `input_shape` (the spatial dimensions) does not
     /// have one entry per `block_shape` entry.
     #[error(
