@@ -97,8 +97,8 @@
 //! The scatter ops ([`tf_scatter_nd`], [`ScatterNdExt`]) return an `Err` where TensorFlow aborts
 //! the whole process (`updates` with fewer dims than `indices.shape[:-1]`), refuse 1-D `indices`
 //! (which TensorFlow's tensor ops reject with unrelated errors and its variable ops half apply),
-//! and write nothing on `Err` (TensorFlow's variable ops have written the updates before a bad
-//! index). [`tf_required_space_to_batch_paddings`] refuses the zero block sizes and mismatched
+//! and write nothing on `Err` (TensorFlow's variable ops have written the valid updates when
+//! they report a bad index). [`tf_required_space_to_batch_paddings`] refuses the zero block sizes and mismatched
 //! lengths that TensorFlow's NumPy arithmetic lets through.
 //!
 //! # TensorFlow documentation that is wrong

@@ -1,7 +1,9 @@
 //! Replays tests/golden/scatter.json: `tf_scatter_nd`, `tf_tensor_scatter_nd_update` and
 //! `tf_tensor_scatter_nd_add` against TensorFlow 2.21's ops; the in-place
 //! `tf_scatter_nd_update` / `tf_scatter_nd_add` against the tensor ops' cases (same result, or
-//! the same error with the array untouched).
+//! the same error with the array untouched) and against TF's variable ops' cases (the variable's
+//! new value where TF's tensor op succeeds; this crate's error, the array untouched, where it
+//! fails, whatever the variable op did).
 
 use crate::common;
 
@@ -88,7 +90,12 @@ fn tensor_op(op: &str) {
 
 /// The in-place form gives the tensor op's result in place, or its error with `x` untouched.
 fn in_place_op(op: &str) {
-    replay_op("scatter.json", op, 150, |case| {
+    in_place_cases(op, op);
+}
+
+/// [`in_place_op`] on the cases of `file_op`, calling the in-place form of tensor op `op`.
+fn in_place_cases(file_op: &str, op: &str) {
+    replay_op("scatter.json", file_op, 150, |case| {
         let (mut x, before) = (tensor(case), tensor(case));
         let result = with_indices(case, |i| i.in_place(op, &mut x, &updates(case)))?;
         let result = result.map(|()| x.clone());
@@ -117,4 +124,14 @@ fn golden_scatter_nd_update_in_place() {
 #[test]
 fn golden_scatter_nd_add_in_place() {
     in_place_op("tensor_scatter_nd_add");
+}
+
+#[test]
+fn golden_variable_scatter_nd_update() {
+    in_place_cases("variable_scatter_nd_update", "tensor_scatter_nd_update");
+}
+
+#[test]
+fn golden_variable_scatter_nd_add() {
+    in_place_cases("variable_scatter_nd_add", "tensor_scatter_nd_add");
 }

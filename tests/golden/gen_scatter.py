@@ -16,6 +16,13 @@ Such a case is recorded as this crate's documented error, ScatterOuterShape, wit
 
 The crate's decisions recorded here (as kind with TF's text as tf_message, or TF's outcome in
 tf_outcome where TF returned a value):
+- the in-place forms take the tensor ops' checks. Their own cases ("variable_scatter_nd_update" |
+  "variable_scatter_nd_add") run TF's variable ops (tf.Variable.scatter_nd_update / _add, i.e.
+  ResourceScatterNdUpdate / Add) on the same inputs: where the tensor op succeeds the variable's
+  new value is recorded (and must equal the tensor op's); where it fails, this crate's error kind
+  (the tensor op's) with what the variable op did as tf_message ("ok" where it wrote anyway, as
+  for 1-D indices, whose first index only it applies) and tf_variable_written (whether it had
+  changed the variable when it failed: it writes the valid updates, after the bad one too, before reporting it).
 - 1-D indices ([n]): ScatterIndicesRank. TF's tensor ops and scatter_nd reject them with
   unrelated shape errors (its variable ops apply the first index only).
 - "Indices and updates specified for empty output.  indices shape: [..]" (scatter_nd's second
@@ -41,6 +48,8 @@ from tfcommon import (array_field, arange, as_expect, assert_at_least, classify,
 FILE = "scatter.json"
 SEED = 7_401
 OPS = ["scatter_nd", "tensor_scatter_nd_update", "tensor_scatter_nd_add"]
+VARIABLE_OPS = {"variable_scatter_nd_update": "tensor_scatter_nd_update",
+                "variable_scatter_nd_add": "tensor_scatter_nd_add"}
 DTYPES = {"int32": np.int32, "int64": np.int64}
 
 ERRORS = [
@@ -81,6 +90,43 @@ def run_tf(op, shape, indices, dtype, updates):
         return ("ok", out.numpy())
     except tf.errors.InvalidArgumentError as e:
         return ("error", clean_message(e))
+
+
+def run_variable(op, shape, indices, dtype, updates):
+    """TF's variable op: ("ok", new value) or ("error", message, whether the variable changed)."""
+    v = tf.Variable(arange(shape))
+    idx = tf.constant(indices.astype(DTYPES[dtype]))
+    upd = tf.constant(updates)
+    try:
+        if op == "variable_scatter_nd_update":
+            v.scatter_nd_update(idx, upd)
+        else:
+            v.scatter_nd_add(idx, upd)
+        return ("ok", v.numpy())
+    except tf.errors.InvalidArgumentError as e:
+        return ("error", clean_message(e), not np.array_equal(v.numpy(), arange(shape)))
+
+
+def variable_expect(op, shape, indices, dtype, updates):
+    """The in-place form's expectation: the tensor op's outcome, checked against the variable op."""
+    mine = expect_of(VARIABLE_OPS[op], shape, indices, dtype, updates)
+    got = in_child(lambda: run_variable(op, shape, indices, dtype, updates))
+    if "values" in mine:
+        assert got != "abort" and got[0] == "ok", (op, shape, indices.shape, got)
+        assert as_expect(got[1]) == mine, (op, shape, "variable and tensor op differ")
+        return mine
+    err = dict(mine["error"])
+    err.pop("message", None)
+    err.pop("tf", None)
+    if got == "abort":
+        err["tf_message"] = "abort"
+    elif got[0] == "ok":
+        err["tf_message"] = "ok"
+        err["tf_variable_written"] = not np.array_equal(got[1], arange(shape))
+    else:
+        err["tf_message"] = got[1]
+        err["tf_variable_written"] = got[2]
+    return {"error": err}
 
 
 def in_child(f):
@@ -169,11 +215,11 @@ def case(name, op, shape, indices, updates_shape=None, dtype="int32", note=None)
         depth = indices.shape[-1] if indices.ndim else 0
         updates_shape = list(indices.shape[:-1]) + out[depth:]
     updates = -(1 + arange(updates_shape))
+    run = variable_expect if op in VARIABLE_OPS else expect_of
     c = new_case(name, note, op=op, shape=list(shape), indices=array_field(indices), dtype=dtype,
-                 updates=array_field(updates),
-                 expect=expect_of(op, shape, indices, dtype, updates))
+                 updates=array_field(updates), expect=run(op, shape, indices, dtype, updates))
     if "values" in c["expect"]:
-        want = model(op, shape, indices, updates)
+        want = model(VARIABLE_OPS.get(op, op), shape, indices, updates)
         assert c["expect"] == as_expect(want), (name, c["expect"], want.tolist())
     return c
 
@@ -203,6 +249,8 @@ def hand_cases():
         add("vector-indices", [4, 2], [1, 0], [])
         add("vector-indices-one", [4, 1], [2], [1])
         add("vector-indices-rows", [4, 2], [1], [2])
+        add("vector-indices-first-only", [4], [2, 0], [2],
+            note="TF's variable ops write 9 at index 2 and drop the rest")
         add("scalar-updates", [4], [[1]], [])
         add("empty-updates-only", [4, 3], [[1]], [1, 0])
         add("empty-indices-only", [4], z(0, 1), [2])
@@ -310,6 +358,12 @@ def build():
     cases = seed_cases() + hand_cases()
     for op in OPS:
         cases += random_cases(rng, op, 170)
+    for op in VARIABLE_OPS:
+        cases += [case(f"{op}-{c['name'].split('-', 1)[1]}", op, c["shape"],
+                       np.asarray(c["indices"]["values"], np.int64).reshape(c["indices"]["shape"]),
+                       c["updates"]["shape"], c["dtype"])
+                  for c in cases if c["op"] == VARIABLE_OPS[op] and not c["name"].startswith("random-")]
+        cases += random_cases(rng, op, 150)
     return cases
 
 
@@ -326,6 +380,15 @@ def check(cases):
         assert sum(c["expect"].get("error", {}).get("tf") == "abort" for c in mine) >= 2
         assert sum("error" not in c["expect"] and 0 in c["expect"]["shape"] for c in mine) >= 3
     assert outcome_counts(c for c in cases if c["op"] == "scatter_nd")["ScatterShapeNegative"] >= 3
+    for op in VARIABLE_OPS:
+        mine = [c for c in cases if c["op"] == op]
+        counts = outcome_counts(mine)
+        print(f"  {op}: {len(mine)} cases, {dict(sorted(counts.items()))}")
+        assert len(mine) >= 150 and counts.get("ok", 0) >= 80, (op, len(mine))
+        written = [c for c in mine if c["expect"].get("error", {}).get("tf_variable_written")]
+        assert len(written) >= 3, "too few cases where TF's variable op wrote before failing"
+        assert any(c["expect"].get("error", {}).get("tf_message") == "ok" for c in mine), \
+            "no 1-D indices case the variable op half applied"
     # Duplicated index vectors among the successes, so sums and the last-wins rule are replayed.
     dup = 0
     for c in cases:

@@ -4,7 +4,7 @@
 //!
 //! Every form validates everything first (shapes, then every index vector) and only then
 //! writes, so an `Err` leaves the in-place forms' array untouched (TensorFlow's variable ops
-//! have already written the updates before a bad index when they fail).
+//! have already written the valid updates, before and after the bad index, when they fail).
 
 use ndarray::{Array, ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
@@ -202,8 +202,8 @@ where
 ///
 /// The in-place forms take TensorFlow's tensor ops' checks and messages (TensorFlow's variable
 /// ops check less, word things otherwise, and apply only the first index of 1-D `indices`),
-/// and write nothing unless every check passes: TensorFlow's variable ops have already written
-/// the updates listed before a bad index when they fail.
+/// and write nothing unless every check passes: when TensorFlow's variable ops report a bad
+/// index they have already written the valid updates (those listed after it too).
 ///
 /// ```
 /// use ndarray::array;
