@@ -47,7 +47,7 @@ OWNED = [
     (
         "gradient (`StridedSliceGrad`)",
         "grad_4MiB",
-        "strided_slice_grad",
+        "tf_strided_slice_grad",
         "ndarray_zeros_then_assign",
         "numpy_zeros_then_assign",
         "tf_eager_strided_slice_grad",
@@ -459,7 +459,7 @@ def main():
     print()
     print(
         "ndarray-tfslice: `tf_strided_slice` (views) / `tf_strided_slice_assign`, "
-        "`strided_slice_grad`, `tf_strided_slice_to_owned` (owned rows). "
+        "`tf_strided_slice_grad`, `tf_strided_slice_to_owned` (owned rows). "
         "Prepared plan: `StridedSlice::resolve` once, `Plan::apply` timed. ndarray: "
         "`ArrayD::slice(&[SliceInfoElem])` (views) / `slice_mut(..).assign(..)`, "
         "`ArrayD::zeros` + that assign, `slice(..).to_owned()` (owned rows). "

@@ -42,7 +42,7 @@ fn bench(c: &mut Criterion) {
     let native_rows = x.select(Axis(0), &kept_rows);
     assert_eq!(
         x.tf_boolean_mask(&row_mask, 0).unwrap(),
-        native_rows.clone().into_dyn()
+        native_rows.clone()
     );
     group.bench_function("tf_boolean_mask_rows", |b| {
         b.iter(|| black_box(&x).tf_boolean_mask(black_box(&row_mask), 0))
@@ -63,10 +63,7 @@ fn bench(c: &mut Criterion) {
             .collect();
         Array1::from_vec(v)
     };
-    assert_eq!(
-        x.tf_boolean_mask(&elem_mask, 0).unwrap(),
-        native_elems().into_dyn()
-    );
+    assert_eq!(x.tf_boolean_mask(&elem_mask, 0).unwrap(), native_elems());
     group.bench_function("tf_boolean_mask_elements", |b| {
         b.iter(|| black_box(&x).tf_boolean_mask(black_box(&elem_mask), 0))
     });
@@ -122,7 +119,7 @@ fn bench(c: &mut Criterion) {
     let hot_usize: Vec<usize> = hot.iter().map(|&v| v as usize).collect();
     assert_eq!(
         tf_one_hot(&hot, DEPTH, 1.0f32, 0.0, -1).unwrap(),
-        eye.select(Axis(0), &hot_usize).into_dyn()
+        eye.select(Axis(0), &hot_usize)
     );
     group.bench_function("tf_one_hot", |b| {
         b.iter(|| tf_one_hot(black_box(&hot), DEPTH, 1.0f32, 0.0, -1))

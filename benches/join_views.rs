@@ -8,7 +8,7 @@
 //! |---|---|---|---|
 //! | split 4 ways, last axis | `tf_split(Split::Num(4), -1)` | `axis_chunks_iter`, `split_at` chain, `slice_axis` loop | `np.split(x, 4, axis=-1)` |
 //! | unstack axis 0 / last | `tf_unstack(0)` / `tf_unstack(-1)` | `axis_iter(..).collect()` | `list(x)` / `list(np.moveaxis(x, -1, 0))` |
-//! | transpose | `tf_transpose(Some(perm))` / `tf_transpose(None)` | `permuted_axes` / `t()` | `np.transpose(x, perm)` / `x.T` |
+//! | transpose | `tf_transpose(perm)` / `tf_transpose(None)` | `permuted_axes` / `t()` | `np.transpose(x, perm)` / `x.T` |
 //! | reverse | `tf_reverse(&axes)` | `invert_axis` on each | `np.flip(x, axes)` |
 
 #[path = "common/steady.rs"]
@@ -118,20 +118,17 @@ fn transpose(c: &mut Criterion, xs: &[ArrayD<f32>]) {
         let rank = x.ndim();
         let p = perm(rank);
         assert_eq!(
-            x.tf_transpose(Some(&p)).unwrap(),
+            x.tf_transpose(&p).unwrap(),
             x.view().permuted_axes(IxDyn(&p))
         );
         group.bench_with_input(BenchmarkId::new("tf_transpose_perm", rank), x, |b, x| {
-            b.iter(|| black_box(x).tf_transpose(Some(black_box(&p))))
+            b.iter(|| black_box(x).tf_transpose(black_box(&p)))
         });
         group.bench_with_input(
             BenchmarkId::new("ndarray_permuted_axes", rank),
             x,
             |b, x| b.iter(|| black_box(x).view().permuted_axes(IxDyn(black_box(&p)))),
         );
-        group.bench_with_input(BenchmarkId::new("tf_transpose_none", rank), x, |b, x| {
-            b.iter(|| black_box(x).tf_transpose(None))
-        });
         group.bench_with_input(BenchmarkId::new("ndarray_t", rank), x, |b, x| {
             b.iter(|| black_box(x).t())
         });

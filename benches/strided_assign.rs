@@ -1,4 +1,4 @@
-//! Slice assignment, an owned copy of the slice (ours and `.to_owned()` of the view), and `strided_slice_grad` on a 4 MiB `f32` array with
+//! Slice assignment, an owned copy of the slice (ours and `.to_owned()` of the view), and `tf_strided_slice_grad` on a 4 MiB `f32` array with
 //! a strided, reversed selection, beside the ndarray-native way to write the same thing.
 //!
 //! `cargo bench --bench strided_assign`; NumPy's equivalents: `python3 benches/strided_peers.py`.
@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
     x.tf_strided_slice_assign(&b, &e, &s, m, &value).unwrap();
     y.slice_mut(elems.as_slice()).assign(&value);
     assert_eq!(x, y);
-    let dx = strided_slice_grad(&SHAPE, &b, &e, &s, m, &value).unwrap();
+    let dx = tf_strided_slice_grad(&SHAPE, &b, &e, &s, m, &value).unwrap();
     assert_eq!(dx, y);
 
     let mut group = c.benchmark_group("assign_4MiB");
@@ -98,8 +98,8 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("grad_4MiB");
-    group.bench_function("strided_slice_grad", |bench| {
-        bench.iter(|| strided_slice_grad(&SHAPE, &b, &e, &s, m, black_box(&value)))
+    group.bench_function("tf_strided_slice_grad", |bench| {
+        bench.iter(|| tf_strided_slice_grad(&SHAPE, &b, &e, &s, m, black_box(&value)))
     });
     group.bench_function("ndarray_zeros_then_assign", |bench| {
         bench.iter(|| {

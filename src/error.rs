@@ -31,7 +31,22 @@ pub enum Argument {
     Indices,
     /// `partitions` of `tf_dynamic_partition`.
     Partitions,
-    /// `shape` of `tf_scatter_nd`.
+    /// `multiples` of `tf_tile`.
+    Multiples,
+    /// `paddings` of `tf_pad` or `tf_space_to_batch*` (the index counts values in row-major
+    /// order: row `i / 2`, column `i % 2`).
+    Paddings,
+    /// `crops` of `tf_batch_to_space*` (indexed as `Paddings`).
+    Crops,
+    /// `block_shape` of `tf_space_to_batch_nd` / `tf_batch_to_space_nd`.
+    BlockShape,
+    /// `perm` of `tf_transpose`.
+    Perm,
+    /// `axis` (a list) of `tf_reverse`.
+    Axis,
+    /// `size_splits` of `tf_split`.
+    SizeSplits,
+    /// `shape` of `tf_strided_slice_grad` or `tf_scatter_nd`.
     Shape,
 }
 
@@ -45,6 +60,13 @@ impl fmt::Display for Argument {
             Argument::SeqLengths => "seq_lengths",
             Argument::Indices => "indices",
             Argument::Partitions => "partitions",
+            Argument::Multiples => "multiples",
+            Argument::Paddings => "paddings",
+            Argument::Crops => "crops",
+            Argument::BlockShape => "block_shape",
+            Argument::Perm => "perm",
+            Argument::Axis => "axis",
+            Argument::SizeSplits => "size_splits",
             Argument::Shape => "shape",
         })
     }
@@ -236,7 +258,7 @@ pub enum Error {
         input_shape: Vec<usize>,
     },
 
-    /// `strided_slice_grad`: `dy` must have exactly the forward slice's shape (no broadcasting).
+    /// `tf_strided_slice_grad`: `dy` must have exactly the forward slice's shape (no broadcasting).
     #[error(
         "shape of dy was {} instead of {} (the gradient of `x[{spec}]` on an input of shape {})",
         tf_shape(dy_shape),
@@ -254,6 +276,15 @@ pub enum Error {
         input_shape: Vec<usize>,
     },
 
+    /// `tf_strided_slice_grad` or `tf_scatter_nd`: an entry of `shape` is negative.
+    #[error("Dimension {value} must be >= 0 (shape[{index}])")]
+    NegativeDimension {
+        /// Its position in `shape`.
+        index: usize,
+        /// The entry.
+        value: i64,
+    },
+
     // ---- every family: results too large to allocate, and bugs (src/util/alloc.rs) ----
     /// An owned result would have more elements, or more bytes, than an allocation can hold
     /// (`isize::MAX`).
@@ -264,6 +295,29 @@ pub enum Error {
     TooLarge {
         /// The shape asked for; a dimension that itself overflows `usize` is `usize::MAX`.
         shape: Vec<usize>,
+    },
+
+    /// ndarray refused a shape conversion the caller asked for, most often
+    /// `.into_dimensionality::<Ix2>()?` on an `IxDyn` result whose rank depends on run-time
+    /// values (`tf_gather`, `tf_gather_nd`, `tf_strided_slice` with raw masks): `Error`
+    /// implements `From<ndarray::ShapeError>` so `?` works in functions returning this crate's
+    /// `Result`.
+    ///
+    /// ```
+    /// use ndarray::{array, Array2, Ix2};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// fn rows(x: &Array2<f32>, idx: &[i64]) -> Result<Array2<f32>, Error> {
+    ///     let picked = x.tf_gather(&ndarray::aview1(idx), 0, 0)?; // ArrayD: batch_dims is run-time
+    ///     Ok(picked.into_dimensionality::<Ix2>()?)
+    /// }
+    /// assert_eq!(rows(&array![[1., 2.], [3., 4.]], &[1])?, array![[3., 4.]]);
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[error("ndarray: {message}")]
+    Shape {
+        /// ndarray's message.
+        message: String,
     },
 
     /// ndarray refused something this crate built after validating it. This is a bug in this
@@ -484,6 +538,15 @@ pub enum Error {
         len: usize,
     },
 
+    /// `tf_tile`: a negative multiple.
+    #[error("Expected multiples[{index}] >= 0, but got {value}")]
+    TileNegativeMultiple {
+        /// Its position in `multiples`.
+        index: usize,
+        /// The multiple.
+        value: i64,
+    },
+
     // ---- pad ----
     /// `tf_pad`: `paddings` does not have one row per axis.
     #[error(
@@ -496,6 +559,38 @@ pub enum Error {
         len: usize,
         /// The input shape.
         shape: Vec<usize>,
+    },
+
+    /// `tf_pad`, `tf_space_to_batch*`, `tf_batch_to_space*`: an ndarray `paddings` or `crops`
+    /// that is not an `[n, 2]` matrix.
+    #[error("{}", pairs_message(.argument, *.rows, *.columns, *.expected_rows))]
+    PaddingsNotPairs {
+        /// `"paddings"` or `"crops"`.
+        argument: &'static str,
+        /// The rows given.
+        rows: usize,
+        /// The columns given (not 2).
+        columns: usize,
+        /// The rows the op needs where it checks the whole shape at once (`block_shape.len()`
+        /// for the space/batch ops); `None` for `tf_pad`, which checks the columns first.
+        expected_rows: Option<usize>,
+    },
+
+    /// `tf_pad`: a negative padding (TensorFlow: `Pad` and `MirrorPad` differ only in the
+    /// capital letter).
+    #[error(
+        "{}addings must be non-negative: {before} {after} (axis {axis})",
+        if *.mirror { "p" } else { "P" }
+    )]
+    PaddingNegative {
+        /// The input axis.
+        axis: usize,
+        /// `paddings[axis][0]`.
+        before: i64,
+        /// `paddings[axis][1]`.
+        after: i64,
+        /// Whether the mode is a mirror mode (TensorFlow's `MirrorPad` op).
+        mirror: bool,
     },
 
     /// `tf_pad` with `PadMode::Reflect`: a padding is not less than its axis (reflection excludes
@@ -606,8 +701,8 @@ pub enum Error {
     PermOutOfRange {
         /// Its position in `perm`.
         index: usize,
-        /// The entry.
-        value: usize,
+        /// The entry, a negative one already counted from the end as TF reports it.
+        value: i64,
         /// The input rank.
         rank: usize,
     },
@@ -690,7 +785,14 @@ pub enum Error {
     #[error("indices must be at least a vector")]
     GatherNdScalarIndices,
 
-    /// `tf_gather_nd`: `batch_dims` not less than the rank of `indices`.
+    /// `tf_gather_nd`: a negative `batch_dims` (TensorFlow's Python wrapper rejects it).
+    #[error("tf.gather_nd does not allow negative batch_dims (batch_dims = {batch_dims})")]
+    GatherNdNegativeBatchDims {
+        /// The value given.
+        batch_dims: isize,
+    },
+
+    /// `tf_gather_nd`: `batch_dims` is not less than the rank of `indices`.
     #[error(
         "Argument `batch_dims` = {batch_dims} must be less than rank(`indices`) = {indices_rank}"
     )]
@@ -867,15 +969,6 @@ pub enum Error {
     #[error("Updates shape must have rank at least one. Found:[]")]
     ScatterUpdatesScalar,
 
-    /// `tf_scatter_nd`: a negative entry in `shape`.
-    #[error("Dimension {value} must be >= 0 (shape[{index}])")]
-    ScatterShapeNegative {
-        /// Its position in `shape`.
-        index: usize,
-        /// The value.
-        value: i64,
-    },
-
     /// A scatter op where exactly one of `indices` and `updates` is empty, or both are not but
     /// the output is (TensorFlow's `tf_scatter_nd` also counts a 0-d `shape` as empty here).
     #[error(
@@ -1026,9 +1119,47 @@ pub enum Error {
         index: usize,
     },
 
+    /// `tf_space_to_batch_nd`: a negative block size.
+    #[error("All values in block_shape must be positive, got value, {value} at index {index}.")]
+    BlockShapeNegative {
+        /// Its position in `block_shape`.
+        index: usize,
+        /// The block size.
+        value: i64,
+    },
+
+    /// `tf_space_to_batch_nd` / `tf_space_to_batch`: a negative padding.
+    #[error("Paddings must be non-negative (paddings[{index}] = [{before}, {after}])")]
+    BlockPaddingNegative {
+        /// The spatial dimension (0-based, after the batch axis).
+        index: usize,
+        /// The padding before.
+        before: i64,
+        /// The padding after.
+        after: i64,
+    },
+
     /// `tf_batch_to_space_nd`: a zero block size (TF checks the product).
     #[error("Product of block sizes must be positive, got 0")]
     BlockProductZero,
+
+    /// `tf_batch_to_space_nd`: an odd number of negative block sizes (TF checks the product).
+    #[error("Product of block sizes must be positive, got {product}")]
+    BlockProductNegative {
+        /// The product of the block sizes.
+        product: i64,
+    },
+
+    /// `tf_batch_to_space_nd` / `tf_batch_to_space`: a negative crop.
+    #[error("Crops must be non-negative (crops[{index}] = [{start}, {end}])")]
+    CropsNegative {
+        /// The spatial dimension (0-based, after the batch axis).
+        index: usize,
+        /// The crop at the start.
+        start: i64,
+        /// The crop at the end.
+        end: i64,
+    },
 
     /// `tf_space_to_batch_nd`: a padded spatial dim not a multiple of its block size.
     #[error(
@@ -1227,6 +1358,22 @@ fn tf_position(position: &[usize]) -> String {
 /// `data[i].shape` starts with.
 fn prefix(shape: &[usize], n: usize) -> &[usize] {
     shape.get(..n).unwrap_or(shape)
+}
+
+impl From<ndarray::ShapeError> for Error {
+    fn from(e: ndarray::ShapeError) -> Self {
+        Error::Shape {
+            message: e.to_string(),
+        }
+    }
+}
+
+/// TensorFlow's words for a `paddings` / `crops` tensor of the wrong shape.
+fn pairs_message(argument: &str, rows: usize, columns: usize, expected: Option<usize>) -> String {
+    match expected {
+        None => format!("{argument} must be a matrix with 2 columns: [{rows},{columns}]"),
+        Some(m) => format!("{argument} should have shape [{m}, 2] instead of [{rows},{columns}]"),
+    }
 }
 
 /// `0, 3`: an index vector as TensorFlow prints it.

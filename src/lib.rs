@@ -20,17 +20,38 @@
 //! # Ok::<(), ndarray_tfslice::Error>(())
 //! ```
 //!
+//! Porting a TensorFlow function? Start with [`porting`]: op by op what to call, the rules every
+//! call follows, typed results and lifetimes.
+//!
+//! # The rules every call follows
+//!
+//! - **Integer lists** TensorFlow takes as tensors (`begin`, `end`, `strides`, `size`,
+//!   `multiples`, `perm`, axis lists, split sizes, `block_shape`, `seq_lengths`, shapes) are one
+//!   trait, [`IntList`]: any primitive integer type, as a slice, `Vec`, fixed array or 1-D ndarray
+//!   array or view of any layout. `paddings` and `crops` are [`IntPairs`] (`&[[before, after]]`
+//!   or a 2-D ndarray array). Negative values are TensorFlow's errors where TensorFlow rejects
+//!   them; scalar axes are `isize`.
+//! - **Results** are views where TensorFlow's result is a re-indexing, owned C-order arrays
+//!   otherwise; the dimension type follows from the inputs' wherever TensorFlow's rank does
+//!   (`D`, `D::Larger`, `E::Larger`, [`MaskedDim`]); `IxDyn` only where the rank is a run-time
+//!   value, and `Error: From<ndarray::ShapeError>` makes `.into_dimensionality()?` work there.
+//! - **`_move` forms** consume a view and return views with its lifetime, for helpers that return
+//!   what they cut ([`TfSliceMoveExt`], [`ViewMoveExt`], [`SplitMoveExt`]).
+//! - **List inputs** take slices or `&Vec`s of owned arrays, views or references ([`ArrayLike`]).
+//! - **New elements** (grad zeros, space-to-batch and patch padding, stitch gaps) are
+//!   `A::default()`.
+//!
 //! # TensorFlow to ndarray-tfslice
 //!
 //! | TensorFlow | ndarray-tfslice | result |
 //! |---|---|---|
 //! | `tf.strided_slice(x, begin, end, strides, begin_mask=.., end_mask=.., ellipsis_mask=.., new_axis_mask=.., shrink_axis_mask=..)` | [`x.tf_strided_slice(&begin, &end, &strides, Masks { .. })`](TfSliceExt::tf_strided_slice) | `ArrayView<A, IxDyn>` |
 //! | the same, written through (`var[...]`) | [`x.tf_strided_slice_mut(..)`](TfSliceExt::tf_strided_slice_mut) | `ArrayViewMut<A, IxDyn>` |
-//! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, IxDyn>` |
+//! | `tf.slice(x, begin, size)` | [`x.tf_slice(&begin, &size)`](TfSliceExt::tf_slice) | `ArrayView<A, D>` |
 //! | `var[begin:end:strides].assign(value)` / `TensorStridedSliceUpdate` | [`x.tf_strided_slice_assign(.., &value)`](TfSliceExt::tf_strided_slice_assign) | `()` |
-//! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`strided_slice_grad(&shape, .., &dy)`](strided_slice_grad) | `ArrayD<A>` |
+//! | `StridedSliceGrad(shape, begin, end, strides, dy)` | [`tf_strided_slice_grad(&shape, .., &dy)`](tf_strided_slice_grad) | `ArrayD<A>` |
 //! | the same as an owned copy (C order), as TF returns it | [`x.tf_strided_slice_to_owned(..)`](TfSliceExt::tf_strided_slice_to_owned), [`x.tf_index_to_owned(&spec)`](TfSliceExt::tf_index_to_owned) | `ArrayD<A>` |
-//! | the same, consuming an owned array | [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move) | `ArrayBase<S, IxDyn>` |
+//! | the same, consuming an owned array or a view (the view's lifetime kept) | [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move), [`x.tf_slice_move(..)`](TfSliceMoveExt::tf_slice_move) | `ArrayBase<S, IxDyn>`, `ArrayBase<S, D>` |
 //! | `x[1, 2:4, tf.newaxis, ..., :-3:-1, :]` | [`x.tf_index(&"1, 2:4, None, ..., :-3:-1, :".parse()?)`](TfSliceExt::tf_index) | `ArrayView<A, IxDyn>` |
 //! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |
 //! | Java `StridedSlice.create(.., begin, end, strides, beginMask(48L))` | [`StridedSlice::new(begin, end, strides)?.begin_mask(48)`](StridedSlice::new) | [`StridedSlice`] |
@@ -47,21 +68,21 @@
 //!
 //! | TensorFlow | ndarray-tfslice | result |
 //! |---|---|---|
-//! | `tf.split(x, 3, axis)`, `tf.split(x, [2, -1, 1], axis)` | [`x.tf_split(Split::Num(3), axis)`](SplitExt::tf_split), [`x.tf_split(Split::Sizes(&[2, -1, 1]), axis)`](SplitExt::tf_split) | `Vec<ArrayView<A, D>>` |
+//! | `tf.split(x, 3, axis)`, `tf.split(x, [2, -1, 1], axis)` | [`x.tf_split(3, axis)`](SplitExt::tf_split), [`x.tf_split(&[2, -1, 1], axis)`](SplitExt::tf_split) | `Vec<ArrayView<A, D>>` |
 //! | `tf.unstack(x, axis)` (`unpack`) | [`x.tf_unstack(axis)`](SplitExt::tf_unstack) | `Vec<ArrayView<A, D::Smaller>>` |
-//! | `tf.concat(values, axis)` | [`tf_concat(&views, axis)`](tf_concat) | `Array<A, D>` |
-//! | `tf.stack(values, axis)` (`pack`) | [`tf_stack(&views, axis)`](tf_stack) | `Array<A, D::Larger>` |
+//! | `tf.concat(values, axis)` | [`tf_concat(&values, axis)`](tf_concat) | `Array<A, D>` |
+//! | `tf.stack(values, axis)` (`pack`) | [`tf_stack(&values, axis)`](tf_stack) | `Array<A, D::Larger>` |
 //! | `tf.tile(x, multiples)` | [`x.tf_tile(&multiples)`](TileExt::tf_tile) | `Array<A, D>` |
 //! | `tf.pad(x, paddings, "CONSTANT" \| "REFLECT" \| "SYMMETRIC", constant_values=c)` | [`x.tf_pad(&paddings, PadMode::Constant, c)`](PadExt::tf_pad) | `Array<A, D>` |
 //! | `tf.reverse(x, axis)` | [`x.tf_reverse(&axis)`](ReverseExt::tf_reverse) | `ArrayView<A, D>` (negative strides) |
 //! | `tf.reverse_sequence(x, seq_lengths, seq_axis, batch_axis)` | [`x.tf_reverse_sequence(&seq_lengths, seq_axis, batch_axis)`](ReverseSequenceExt::tf_reverse_sequence) | `Array<A, D>` |
-//! | `tf.transpose(x)`, `tf.transpose(x, perm)` | [`x.tf_transpose(None)`](TransposeExt::tf_transpose), [`x.tf_transpose(Some(&perm))`](TransposeExt::tf_transpose) | `ArrayView<A, D>` |
+//! | `tf.transpose(x, perm)`; `tf.transpose(x)` | [`x.tf_transpose(&perm)`](TransposeExt::tf_transpose); ndarray's `x.t()` | `ArrayView<A, D>` |
 //! | `tf.gather(x, indices, axis, batch_dims)` | [`x.tf_gather(&indices, axis, batch_dims)`](GatherExt::tf_gather) | `ArrayD<A>` |
 //! | `tf.gather_nd(x, indices, batch_dims)` | [`x.tf_gather_nd(&indices, batch_dims)`](GatherNdExt::tf_gather_nd) | `ArrayD<A>` |
-//! | `tf.boolean_mask(x, mask, axis)` | [`x.tf_boolean_mask(&mask, axis)`](BooleanMaskExt::tf_boolean_mask) | `ArrayD<A>` |
+//! | `tf.boolean_mask(x, mask, axis)` | [`x.tf_boolean_mask(&mask, axis)`](BooleanMaskExt::tf_boolean_mask) | `Array<A, Masked<D, E>>` |
 //! | `tf.dynamic_partition(x, partitions, n)` | [`x.tf_dynamic_partition(&partitions, n)`](DynamicPartitionExt::tf_dynamic_partition) | `Vec<ArrayD<A>>` |
-//! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `ArrayD<A>` |
-//! | `tf.one_hot(indices, depth, on_value, off_value, axis)` | [`tf_one_hot(&indices, depth, on, off, axis)`](tf_one_hot) | `ArrayD<A>` |
+//! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `Array<A, Masked<D, E>>` |
+//! | `tf.one_hot(indices, depth, on_value, off_value, axis)` | [`tf_one_hot(&indices, depth, on, off, axis)`](tf_one_hot) | `Array<A, E::Larger>` |
 //! | `tf.scatter_nd(indices, updates, shape)` | [`tf_scatter_nd(&indices, &updates, &shape)`](tf_scatter_nd) | `ArrayD<A>` |
 //! | `tf.tensor_scatter_nd_update(x, indices, updates)`, `tf.tensor_scatter_nd_add(..)` | [`x.tf_tensor_scatter_nd_update(&indices, &updates)`](ScatterNdExt::tf_tensor_scatter_nd_update), [`x.tf_tensor_scatter_nd_add(..)`](ScatterNdExt::tf_tensor_scatter_nd_add) | `Array<A, D>` |
 //! | `var.scatter_nd_update(indices, updates)`, `var.scatter_nd_add(..)` (in place) | [`x.tf_scatter_nd_update(&indices, &updates)`](ScatterNdExt::tf_scatter_nd_update), [`x.tf_scatter_nd_add(..)`](ScatterNdExt::tf_scatter_nd_add) | `()`; `x` untouched on `Err` |
@@ -112,7 +133,9 @@
 #![warn(missing_docs)]
 
 mod error;
+mod int_list;
 mod ops;
+pub mod porting;
 mod strided;
 pub mod tf_docs;
 mod util;
@@ -121,16 +144,23 @@ mod util;
 pub use error::{Argument, Error};
 
 // tf.strided_slice and tf.slice (src/strided/)
+#[allow(deprecated)]
+pub use strided::strided_slice_grad;
 pub use strided::{
     Entry, MAX_SPEC_LEN, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
-    strided_slice_grad,
+    tf_strided_slice_grad,
 };
+
+// the integer-list rule, list inputs and typed results, shared by every family (src/int_list.rs,
+// src/ops/)
+pub use int_list::{IntList, IntPairs};
+pub use ops::{ArrayLike, Masked, MaskedDim};
 
 // joining: split, unstack, concat, stack, tile, pad, reverse, reverse_sequence, transpose
 // (src/ops/join/)
 pub use ops::join::{
-    PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,
-    tf_concat, tf_stack,
+    NumOrSizeSplits, PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt,
+    SplitMoveExt, TileExt, TransposeExt, ViewMoveExt, tf_concat, tf_stack,
 };
 
 // gathering: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot,
@@ -157,7 +187,14 @@ struct ReadmeDoctests;
 /// Everything a call needs: `use ndarray_tfslice::prelude::*;`.
 pub mod prelude {
     #[doc(inline)]
+    #[allow(deprecated)]
+    pub use crate::strided_slice_grad;
+    #[doc(inline)]
     pub use crate::{Argument, Error};
+    #[doc(inline)]
+    pub use crate::{
+        ArrayLike, IntList, IntPairs, Masked, MaskedDim, NumOrSizeSplits, SplitMoveExt, ViewMoveExt,
+    };
     #[doc(inline)]
     pub use crate::{
         BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, ScatterAdd, ScatterNdExt,
@@ -167,7 +204,7 @@ pub mod prelude {
     #[doc(inline)]
     pub use crate::{
         Entry, Masks, OutputAxis, Plan, StridedSlice, TfSliceExt, TfSliceMoveExt,
-        strided_slice_grad,
+        tf_strided_slice_grad,
     };
     #[doc(inline)]
     pub use crate::{

@@ -129,9 +129,9 @@
 //! let none = Masks::NONE;
 //! let input = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
 //!
-//! assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]].into_dyn());
-//! assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]].into_dyn());
-//! assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]].into_dyn());
+//! assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]]);
+//! assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]]);
+//! assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]]);
 //!
 //! // The chapter calls these `tf.slice` with four arguments; they are `tf.strided_slice`.
 //! assert_eq!(input.tf_strided_slice(&[1, 0, 0], &[2, 1, 3], &[1, 1, 1], none)?, array![[[3, 3, 3]]].into_dyn());

@@ -101,6 +101,26 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// A value of an integer list (multiples, paddings, block sizes): as [`size`](Self::size),
+    /// but within `i64` as TensorFlow's lists are (the crate rejects wider values up front).
+    pub fn list_size(&mut self) -> usize {
+        const EDGES: [usize; 8] = [
+            i64::MAX as usize,
+            i64::MAX as usize - 1,
+            1 << 61,
+            (1 << 62) + 1,
+            1 << 32,
+            u32::MAX as usize,
+            1 << 62,
+            1 << 31,
+        ];
+        match self.u8() {
+            0..=219 => usize::from(self.u8() % 9),
+            220..=249 => self.pick(&EDGES),
+            _ => (self.u64() >> 1) as usize,
+        }
+    }
+
     /// A shape of rank `0..=max_rank` with at most [`MAX_ELEMENTS`] elements (a dim that would
     /// pass it is cut down; zero dims are common).
     pub fn shape(&mut self, max_rank: usize) -> Vec<usize> {

@@ -3,7 +3,7 @@
 //! the owned copy, the `_move` methods, `StridedSlice::from_raw` with `tf_index` and a `Plan`
 //! (`resolve`, `apply`, `apply_mut`, `apply_to_owned`, ndarray's own `slice` of the plan), each on
 //! a row-major input and on a copy in another layout; then slice assignment
-//! (`tf_strided_slice_assign`, `tf_index_assign`) and `strided_slice_grad`.
+//! (`tf_strided_slice_assign`, `tf_index_assign`) and `tf_strided_slice_grad`.
 //!
 //! A spec: an input of rank 0..=6; begin, end and strides of length 0..=8 (now and then one of
 //! them an entry longer or shorter: TF's E1), as `i32` or `i64`, values from `Input::i64`; masks
@@ -502,7 +502,7 @@ fn agree_assign(
     }
 }
 
-/// `strided_slice_grad`. Its `shape` (the forward input's) is usually the case's, sometimes drawn
+/// `tf_strided_slice_grad`. Its `shape` (the forward input's) is usually the case's, sometimes drawn
 /// up to the limits: if its array cannot exist the call must fail; if it can but is large the
 /// call is skipped (memory), as is the oracle where a dim is too long to walk.
 fn check_grad<I: PrimInt>(
@@ -532,33 +532,33 @@ fn check_grad<I: PrimInt>(
         let expected = oracle_grad(&shape, &forward, &dy_shape, &data);
         let what = (case, &shape, &dy_shape);
         match (
-            strided_slice_grad(&shape, begin, end, strides, masks, &dy),
+            tf_strided_slice_grad(&shape, begin, end, strides, masks, &dy),
             &expected,
         ) {
             (Ok(dx), Ok(want)) => {
                 assert_eq!(
                     dx.shape(),
                     &shape[..],
-                    "strided_slice_grad's shape, for {what:?}"
+                    "tf_strided_slice_grad's shape, for {what:?}"
                 );
                 assert!(
                     dx.iter().eq(want),
-                    "strided_slice_grad gave {dx:?}, the oracle {want:?}, for {what:?}"
+                    "tf_strided_slice_grad gave {dx:?}, the oracle {want:?}, for {what:?}"
                 );
             }
             (Err(e), Err(fail)) => {
                 assert!(
                     !e.to_string().is_empty(),
-                    "strided_slice_grad: an empty message for {e:?}"
+                    "tf_strided_slice_grad: an empty message for {e:?}"
                 );
                 assert_eq!(
                     &fail_of(&e),
                     fail,
-                    "strided_slice_grad fails differently from the oracle, for {what:?}"
+                    "tf_strided_slice_grad fails differently from the oracle, for {what:?}"
                 );
             }
             (got, _) => panic!(
-                "strided_slice_grad gave {got:?}, the oracle says {expected:?}, for {what:?}"
+                "tf_strided_slice_grad gave {got:?}, the oracle says {expected:?}, for {what:?}"
             ),
         }
         return;
@@ -577,21 +577,21 @@ fn check_grad<I: PrimInt>(
     let what = (case, &shape);
     let bytes = elements.saturating_mul(std::mem::size_of::<i64>() as u128);
     if bytes > isize::MAX as u128 {
-        match strided_slice_grad(&shape, begin, end, strides, masks, &dy) {
-            Ok(_) => panic!("strided_slice_grad made an array that cannot exist, for {what:?}"),
+        match tf_strided_slice_grad(&shape, begin, end, strides, masks, &dy) {
+            Ok(_) => panic!("tf_strided_slice_grad made an array that cannot exist, for {what:?}"),
             Err(e) => assert!(
                 !e.to_string().is_empty(),
-                "strided_slice_grad: an empty message for {e:?}"
+                "tf_strided_slice_grad: an empty message for {e:?}"
             ),
         }
     } else if elements == 0 {
         // Nothing to allocate. ndarray still refuses some of these shapes (the product of the
         // non-zero dims past isize::MAX), so an Err is fine, but an Ok must have the shape.
-        if let Ok(dx) = strided_slice_grad(&shape, begin, end, strides, masks, &dy) {
+        if let Ok(dx) = tf_strided_slice_grad(&shape, begin, end, strides, masks, &dy) {
             assert_eq!(
                 dx.shape(),
                 &shape[..],
-                "strided_slice_grad's shape, for {what:?}"
+                "tf_strided_slice_grad's shape, for {what:?}"
             );
         }
     }

@@ -13,4 +13,9 @@
 
 pub(crate) mod gather;
 pub(crate) mod join;
+pub(crate) mod operand;
 pub(crate) mod space;
+pub(crate) mod typed;
+
+pub use operand::ArrayLike;
+pub use typed::{Masked, MaskedDim};

@@ -11,12 +11,12 @@ use crate::strided::resolve::{AxisStep, StepSink, range_to_slice, rank_changes, 
 
 /// Resolves the spec against `shape` (the shape of `view`) and applies it to `view`.
 #[inline]
-pub(crate) fn slice_view<S: RawData, I: PrimInt>(
+pub(crate) fn slice_view<S: RawData, B: PrimInt, N: PrimInt, T: PrimInt>(
     view: ArrayBase<S, IxDyn>,
     shape: &[usize],
-    begin: &[I],
-    end: &[I],
-    strides: &[I],
+    begin: &[B],
+    end: &[N],
+    strides: &[T],
     masks: Masks,
 ) -> Result<ArrayBase<S, IxDyn>, Error> {
     if in_place_suits(rank_changes(masks, strides.len())) {

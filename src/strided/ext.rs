@@ -1,9 +1,9 @@
 //! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
 
 use ndarray::{ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
-use num_traits::PrimInt;
 
 use crate::error::Error;
+use crate::int_list::IntList;
 use crate::strided::apply::slice_view;
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
@@ -36,6 +36,12 @@ pub trait TfSliceExt<A, D: Dimension> {
     ///
     /// Unlike TensorFlow, inputs of any rank work (TF's kernel stops at 8) and specs may have up to
     /// 64 entries (TF stops at 31).
+    ///
+    /// `begin`, `end` and `strides` are [`IntList`]s: any primitive integer type, as a slice,
+    /// `Vec`, fixed array or 1-D ndarray array or view (each its own type). The result borrows
+    /// `self`; a helper that takes a view and returns a slice of it needs
+    /// [`tf_strided_slice_move`](crate::TfSliceMoveExt::tf_strided_slice_move), which keeps the
+    /// view's lifetime.
     ///
     /// # Errors
     /// - [`Error::SpecLengthMismatch`]: `begin`, `end` and `strides` differ in length.
@@ -72,11 +78,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert_eq!(foo.tf_strided_slice(&[0, 3, 0], &[0, 4, 0], &[1, 1, 1], m)?.shape(), &[7, 9]);
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_strided_slice<I: PrimInt>(
+    fn tf_strided_slice<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
 
@@ -98,11 +104,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert_eq!(x, array![0, 9, 2, 9, 4, 9]);
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_strided_slice_mut<I: PrimInt>(
+    fn tf_strided_slice_mut<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error>;
 
@@ -111,6 +117,10 @@ pub trait TfSliceExt<A, D: Dimension> {
     ///
     /// TensorFlow's strict rules hold: `begin` and `size` have one entry per axis, there is no
     /// negative indexing, and nothing is clamped (`begin == dim` with size 0 is allowed).
+    ///
+    /// The rank never changes, so the result keeps the input's dimension type `D`. `begin` and
+    /// `size` are [`IntList`]s. To return the block from a helper that takes a view, use
+    /// [`tf_slice_move`](crate::TfSliceMoveExt::tf_slice_move).
     ///
     /// # Errors
     /// - [`Error::SliceLengthMismatch`]: `begin` or `size` is not one entry per axis.
@@ -126,20 +136,20 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// use ndarray_tfslice::prelude::*;
     ///
     /// let input = array![[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]];
-    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]].into_dyn());
-    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]].into_dyn());
-    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 1, 3])?, array![[[3, 3, 3]]]);
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[1, 2, 3])?, array![[[3, 3, 3], [4, 4, 4]]]);
+    /// assert_eq!(input.tf_slice(&[1, 0, 0], &[2, 1, 3])?, array![[[3, 3, 3]], [[5, 5, 5]]]);
     /// // size -1: everything from begin on.
-    /// assert_eq!(input.tf_slice(&[2, 1, 1], &[-1, -1, -1])?, array![[[6, 6]]].into_dyn());
+    /// assert_eq!(input.tf_slice(&[2, 1, 1], &[-1, -1, -1])?, array![[[6, 6]]]);
     /// // No negative indexing in tf.slice.
     /// assert!(input.tf_slice(&[-1, 0, 0], &[1, 1, 1]).is_err());
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_slice<I: PrimInt>(
+    fn tf_slice<B: IntList + ?Sized, Z: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        size: &[I],
-    ) -> Result<ArrayView<'_, A, IxDyn>, Error>;
+        begin: &B,
+        size: &Z,
+    ) -> Result<ArrayView<'_, A, D>, Error>;
 
     /// [`tf_strided_slice`](TfSliceExt::tf_strided_slice) with a [`StridedSlice`]: a spec parsed
     /// from a Python index expression, or built once from a graph's attributes.
@@ -214,11 +224,16 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// assert_eq!(x, array![[0, 5, 6], [9, 9, 9]]);
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+    fn tf_strided_slice_assign<
+        B: IntList + ?Sized,
+        N: IntList + ?Sized,
+        T: IntList + ?Sized,
+        E: Dimension,
+    >(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
         value: &ArrayRef<A, E>,
     ) -> Result<(), Error>
@@ -276,11 +291,11 @@ pub trait TfSliceExt<A, D: Dimension> {
     /// drop(x); // y owns its elements
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_strided_slice_to_owned<I: PrimInt>(
+    fn tf_strided_slice_to_owned<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayD<A>, Error>
     where
@@ -310,44 +325,52 @@ pub trait TfSliceExt<A, D: Dimension> {
 
 impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     #[inline]
-    fn tf_strided_slice<I: PrimInt>(
+    fn tf_strided_slice<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
         slice_view(
             self.view().into_dyn(),
             self.shape(),
-            begin,
-            end,
-            strides,
+            &begin.__ints(),
+            &end.__ints(),
+            &strides.__ints(),
             masks,
         )
     }
 
     #[inline]
-    fn tf_strided_slice_mut<I: PrimInt>(
+    fn tf_strided_slice_mut<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
         let mut elems = Elems::new();
-        resolve(self.shape(), begin, end, strides, masks, &mut elems)?;
+        resolve(
+            self.shape(),
+            &begin.__ints(),
+            &end.__ints(),
+            &strides.__ints(),
+            masks,
+            &mut elems,
+        )?;
         Ok(self.view_mut().into_dyn().slice_move(elems.as_slice()))
     }
 
     #[inline]
-    fn tf_slice<I: PrimInt>(
+    fn tf_slice<B: IntList + ?Sized, Z: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        size: &[I],
-    ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
-        let mut view = self.view().into_dyn();
-        resolve_slice(self.shape(), begin, size, |axis, slice| {
+        begin: &B,
+        size: &Z,
+    ) -> Result<ArrayView<'_, A, D>, Error> {
+        let mut view = self.view();
+        let (begin, size) = (begin.__ints(), size.__ints());
+        resolve_slice(self.shape(), &begin, &size, |axis, slice| {
             view.as_layout_ref_mut()
                 .slice_axis_inplace(Axis(axis), slice)
         })?;
@@ -360,11 +383,11 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     }
 
     #[inline]
-    fn tf_strided_slice_to_owned<I: PrimInt>(
+    fn tf_strided_slice_to_owned<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         &self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayD<A>, Error>
     where
@@ -387,11 +410,16 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         self.tf_strided_slice_mut(spec.begin(), spec.end(), spec.strides(), spec.masks())
     }
 
-    fn tf_strided_slice_assign<I: PrimInt, E: Dimension>(
+    fn tf_strided_slice_assign<
+        B: IntList + ?Sized,
+        N: IntList + ?Sized,
+        T: IntList + ?Sized,
+        E: Dimension,
+    >(
         &mut self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
         value: &ArrayRef<A, E>,
     ) -> Result<(), Error>

@@ -1,17 +1,21 @@
-//! `strided_slice_grad`: TensorFlow's `StridedSliceGrad`, the gradient of a strided slice.
+//! `tf_strided_slice_grad`: TensorFlow's `StridedSliceGrad`, the gradient of a strided slice.
 
 use ndarray::{ArrayD, ArrayRef, Dimension};
-use num_traits::{PrimInt, Zero};
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::strided::masks::Masks;
 use crate::strided::plan::Plan;
 use crate::strided::spec::StridedSlice;
 use crate::util::alloc::zeros;
 
-/// TensorFlow's `StridedSliceGrad`: zeros of `shape` (the forward input's shape) with `dy` written
-/// where the forward `tf_strided_slice(begin, end, strides, masks)` read. Positions never repeat,
-/// so nothing accumulates.
+/// TensorFlow's `StridedSliceGrad`: zeros (`A::default()`, the crate's fill value) of `shape` (the
+/// forward input's shape) with `dy` written where the forward
+/// `tf_strided_slice(begin, end, strides, masks)` read. Positions never repeat, so nothing
+/// accumulates.
+///
+/// `shape`, `begin`, `end` and `strides` are [`IntList`]s: any primitive integer type, in a
+/// slice, `Vec`, fixed array or 1-D ndarray array.
 ///
 /// `dy` must have the forward slice's shape exactly: unlike assignment, the gradient does not
 /// broadcast.
@@ -19,6 +23,7 @@ use crate::util::alloc::zeros;
 /// # Errors
 /// - The errors of [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice) on an input of
 ///   `shape`.
+/// - [`Error::NegativeDimension`]: an entry of `shape` is negative.
 /// - [`Error::GradShapeMismatch`]: `dy`'s shape is not the forward slice's.
 /// - [`Error::TooLarge`]: `shape` has more elements (or bytes) than an allocation can hold.
 ///
@@ -29,27 +34,35 @@ use crate::util::alloc::zeros;
 ///
 /// // The forward op took x[::2, -1] of a (3, 2) input.
 /// let m = Masks { begin: 1, end: 1, shrink_axis: 2, ..Masks::NONE };
-/// let dx = strided_slice_grad(&[3, 2], &[0, -1], &[0, 0], &[2, 1], m, &array![1.0, 2.0])?;
+/// let dx = tf_strided_slice_grad(&[3, 2], &[0, -1], &[0, 0], &[2, 1], m, &array![1.0, 2.0])?;
 /// assert_eq!(dx, array![[0.0, 1.0], [0.0, 0.0], [0.0, 2.0]].into_dyn());
 ///
 /// // dy of the wrong shape is an error in TensorFlow's words.
-/// let err = strided_slice_grad(&[3, 2], &[0, -1], &[0, 0], &[2, 1], m, &arr0(1.0)).unwrap_err();
+/// let err = tf_strided_slice_grad(&[3, 2], &[0, -1], &[0, 0], &[2, 1], m, &arr0(1.0)).unwrap_err();
 /// assert!(err.to_string().starts_with("shape of dy was [] instead of [2]"));
 /// # Ok::<(), Error>(())
 /// ```
-pub fn strided_slice_grad<A, I, D>(
-    shape: &[usize],
-    begin: &[I],
-    end: &[I],
-    strides: &[I],
+pub fn tf_strided_slice_grad<A, D, H, B, N, T>(
+    shape: &H,
+    begin: &B,
+    end: &N,
+    strides: &T,
     masks: Masks,
     dy: &ArrayRef<A, D>,
 ) -> Result<ArrayD<A>, Error>
 where
-    A: Clone + Zero,
-    I: PrimInt,
+    A: Clone + Default,
     D: Dimension,
+    H: IntList + ?Sized,
+    B: IntList + ?Sized,
+    N: IntList + ?Sized,
+    T: IntList + ?Sized,
 {
+    let shape = dims(&widen(shape, Argument::Shape)?)?;
+    let shape = &shape[..];
+    // Borrowed, not widened: the spec's errors come in the forward slice's order.
+    let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
+    let (begin, end, strides) = (&begin[..], &end[..], &strides[..]);
     let plan = Plan::from_raw(shape, begin, end, strides, masks)?;
     if plan.shape() != dy.shape() {
         // The spec resolved, so it converts.
@@ -65,4 +78,58 @@ where
     let mut dx = zeros(shape)?;
     plan.apply_mut(&mut dx)?.assign(dy);
     Ok(dx)
+}
+
+/// The old name of [`tf_strided_slice_grad`].
+///
+/// # Errors
+/// As [`tf_strided_slice_grad`].
+///
+/// # Example
+/// ```
+/// # #![allow(deprecated)]
+/// use ndarray::array;
+/// use ndarray_tfslice::prelude::*;
+/// let dx = strided_slice_grad(&[2], &[1], &[2], &[1], Masks::NONE, &array![5])?;
+/// assert_eq!(dx, array![0, 5].into_dyn());
+/// # Ok::<(), Error>(())
+/// ```
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed to `tf_strided_slice_grad` (the crate's `tf_` names)"
+)]
+pub fn strided_slice_grad<A, D, H, B, N, T>(
+    shape: &H,
+    begin: &B,
+    end: &N,
+    strides: &T,
+    masks: Masks,
+    dy: &ArrayRef<A, D>,
+) -> Result<ArrayD<A>, Error>
+where
+    A: Clone + Default,
+    D: Dimension,
+    H: IntList + ?Sized,
+    B: IntList + ?Sized,
+    N: IntList + ?Sized,
+    T: IntList + ?Sized,
+{
+    tf_strided_slice_grad(shape, begin, end, strides, masks, dy)
+}
+
+/// A shape given as integers, as dims: TensorFlow's `Dimension -1 must be >= 0` for a negative
+/// entry.
+fn dims(shape: &[i64]) -> Result<Vec<usize>, Error> {
+    shape
+        .iter()
+        .enumerate()
+        .map(|(index, &value)| {
+            // i64 fits in u64 when non-negative; past usize (32-bit targets) is too large.
+            let dim =
+                u64::try_from(value).map_err(|_| Error::NegativeDimension { index, value })?;
+            usize::try_from(dim).map_err(|_| Error::TooLarge {
+                shape: vec![usize::MAX],
+            })
+        })
+        .collect()
 }

@@ -33,7 +33,9 @@ pub(crate) mod slice;
 pub(crate) mod spec;
 
 pub use ext::TfSliceExt;
+#[allow(deprecated)]
 pub use grad::strided_slice_grad;
+pub use grad::tf_strided_slice_grad;
 pub use masks::Masks;
 pub use move_ext::TfSliceMoveExt;
 pub use plan::{OutputAxis, Plan};

@@ -1,13 +1,14 @@
 //! `TfSliceMoveExt`: strided slicing by value, ndarray's `_move` convention: an owned array (or a
 //! view) becomes its own slice without copying any element.
 
-use ndarray::{ArrayBase, Dimension, IxDyn, RawData};
-use num_traits::PrimInt;
+use ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData};
 
 use crate::error::Error;
+use crate::int_list::IntList;
 use crate::strided::elems::Elems;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::resolve;
+use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
 use crate::util::sealed::{private_decl, private_impl};
 
@@ -36,13 +37,42 @@ pub trait TfSliceMoveExt<S: RawData, D: Dimension>: Sized {
     /// assert_eq!(&last_row[[3]] as *const i32, buffer.wrapping_add(8));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_strided_slice_move<I: PrimInt>(
+    fn tf_strided_slice_move<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayBase<S, IxDyn>, Error>;
+
+    /// [`tf_slice`](crate::TfSliceExt::tf_slice) by value: the block keeps the input's
+    /// dimension type and, for a view, its lifetime.
+    ///
+    /// # Errors
+    /// As [`tf_slice`](crate::TfSliceExt::tf_slice).
+    ///
+    /// # Example
+    /// A crop with run-time bounds in a helper that returns a view of its argument (with
+    /// `tf_slice` it would not compile: the view would borrow the local `x`):
+    /// ```
+    /// use ndarray::{Array3, ArrayView3};
+    /// use ndarray_tfslice::prelude::*;
+    ///
+    /// fn crop<'a>(x: ArrayView3<'a, u8>, h: usize, w: usize, c: usize) -> Result<ArrayView3<'a, u8>, Error> {
+    ///     // img[h:h + c, w:w + c, :]
+    ///     x.tf_slice_move(&[h, w, 0], &[c as i64, c as i64, -1])
+    /// }
+    /// let img = Array3::<u8>::from_shape_fn((4, 4, 3), |(i, j, k)| (16 * i + 4 * j + k) as u8);
+    /// let patch = crop(img.view(), 1, 2, 2)?;
+    /// assert_eq!(patch.shape(), &[2, 2, 3]);
+    /// assert!(std::ptr::eq(&patch[[0, 0, 0]], &img[[1, 2, 0]]));
+    /// # Ok::<(), Error>(())
+    /// ```
+    fn tf_slice_move<B: IntList + ?Sized, Z: IntList + ?Sized>(
+        self,
+        begin: &B,
+        size: &Z,
+    ) -> Result<ArrayBase<S, D>, Error>;
 
     /// [`tf_index`](crate::TfSliceExt::tf_index) by value.
     ///
@@ -64,23 +94,38 @@ pub trait TfSliceMoveExt<S: RawData, D: Dimension>: Sized {
 }
 
 impl<S: RawData, D: Dimension> TfSliceMoveExt<S, D> for ArrayBase<S, D> {
-    fn tf_strided_slice_move<I: PrimInt>(
+    fn tf_strided_slice_move<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
         self,
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<ArrayBase<S, IxDyn>, Error> {
         let mut elems = Elems::new();
         resolve(
             self.as_layout_ref().shape(),
-            begin,
-            end,
-            strides,
+            &begin.__ints(),
+            &end.__ints(),
+            &strides.__ints(),
             masks,
             &mut elems,
         )?;
         Ok(self.into_dyn().slice_move(elems.as_slice()))
+    }
+
+    fn tf_slice_move<B: IntList + ?Sized, Z: IntList + ?Sized>(
+        mut self,
+        begin: &B,
+        size: &Z,
+    ) -> Result<ArrayBase<S, D>, Error> {
+        let (begin, size) = (begin.__ints(), size.__ints());
+        // The dimension, not a Vec: no allocation for fixed dimension types.
+        let dim = self.as_layout_ref().raw_dim();
+        resolve_slice(dim.slice(), &begin, &size, |axis, slice| {
+            self.as_layout_ref_mut()
+                .slice_axis_inplace(Axis(axis), slice)
+        })?;
+        Ok(self)
     }
 
     fn tf_index_move(self, spec: &StridedSlice) -> Result<ArrayBase<S, IxDyn>, Error> {

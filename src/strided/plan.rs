@@ -94,11 +94,11 @@ impl StridedSlice {
 impl Plan {
     /// Resolves a raw spec, with every check in the same order as
     /// [`tf_strided_slice`](crate::TfSliceExt::tf_strided_slice).
-    pub(crate) fn from_raw<I: PrimInt>(
+    pub(crate) fn from_raw<B: PrimInt, N: PrimInt, T: PrimInt>(
         shape: &[usize],
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+        begin: &[B],
+        end: &[N],
+        strides: &[T],
         masks: Masks,
     ) -> Result<Plan, Error> {
         check_dims(shape)?;

@@ -32,10 +32,10 @@ pub const MAX_SPEC_LEN: usize = 64;
 ///
 /// Resolution computes in `i64` and hands ndarray `isize` values, which is exact for every dim of
 /// a real array (ndarray keeps the product of the non-zero dims within `isize::MAX`). A shape
-/// given as numbers (`StridedSlice::resolve`, `strided_slice_grad`, `explain`) is checked here
+/// given as numbers (`StridedSlice::resolve`, `tf_strided_slice_grad`, `explain`) is checked here
 /// first: a dim of 2^63 would otherwise wrap to a negative `i64` and resolve to a wrong, empty
 /// range. Only single dims are checked, so that a spec error on a shape whose element count
-/// overflows is still reported as the spec error (`strided_slice_grad` checks the count later).
+/// overflows is still reported as the spec error (`tf_strided_slice_grad` checks the count later).
 pub(crate) fn check_dims(shape: &[usize]) -> Result<(), Error> {
     if shape.iter().all(|&d| isize::try_from(d).is_ok()) {
         Ok(())
@@ -149,11 +149,11 @@ impl StepSink for Vec<AxisStep> {
 /// Resolves `begin`/`end`/`strides`/`masks` against `shape`, pushing one step per output axis (and
 /// per dropped index) into `sink`, in output order. On `Err`, steps already pushed must be
 /// discarded by the caller.
-pub(crate) fn resolve<I: PrimInt>(
+pub(crate) fn resolve<B: PrimInt, N: PrimInt, T: PrimInt>(
     shape: &[usize],
-    begin: &[I],
-    end: &[I],
-    strides: &[I],
+    begin: &[B],
+    end: &[N],
+    strides: &[T],
     masks: Masks,
     sink: &mut impl StepSink,
 ) -> Result<(), Error> {

@@ -12,10 +12,10 @@ use crate::util::values::Values;
 /// Checks `begin`/`size` against `shape` in TF's order and calls `emit` with each axis and the
 /// ndarray slice selecting `size` elements from `begin`, in axis order. On `Err`, calls already
 /// made must be discarded by the caller.
-pub(crate) fn resolve_slice<I: PrimInt>(
+pub(crate) fn resolve_slice<B: PrimInt, Z: PrimInt>(
     shape: &[usize],
-    begin: &[I],
-    size: &[I],
+    begin: &[B],
+    size: &[Z],
     mut emit: impl FnMut(usize, Slice),
 ) -> Result<(), Error> {
     let rank = shape.len();

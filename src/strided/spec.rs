@@ -3,12 +3,10 @@
 
 use std::fmt;
 
-use num_traits::PrimInt;
-
 use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::strided::masks::{Masks, bit};
 use crate::strided::resolve::MAX_SPEC_LEN;
-use crate::util::values::Values;
 
 /// A TensorFlow strided-slice spec: `begin`, `end`, `strides` and the five [`Masks`], unresolved
 /// (it means nothing until applied to a shape).
@@ -112,20 +110,16 @@ impl StridedSlice {
     /// assert_eq!(spec.to_string(), "2, 0:0");
     /// # Ok::<(), Error>(())
     /// ```
-    pub fn from_raw<I: PrimInt>(
-        begin: &[I],
-        end: &[I],
-        strides: &[I],
+    pub fn from_raw<B: IntList + ?Sized, N: IntList + ?Sized, T: IntList + ?Sized>(
+        begin: &B,
+        end: &N,
+        strides: &T,
         masks: Masks,
     ) -> Result<Self, Error> {
-        let widen = |values: &[I], argument| {
-            let v = Values::new(values, argument)?;
-            Ok::<_, Error>((0..values.len()).map(|i| v.get(i)).collect::<Vec<i64>>())
-        };
         let (b, e, s) = (
-            widen(begin, Argument::Begin)?,
-            widen(end, Argument::End)?,
-            widen(strides, Argument::Strides)?,
+            widen(begin, Argument::Begin)?.to_vec(),
+            widen(end, Argument::End)?.to_vec(),
+            widen(strides, Argument::Strides)?.to_vec(),
         );
         Self::from_parts(b, e, s, masks)
     }

@@ -2,15 +2,14 @@
 //! result too large for memory is [`Error::TooLarge`], never a panic or an abort.
 
 use ndarray::{ArrayD, IxDyn};
-use num_traits::Zero;
 
 use crate::error::Error;
 
 /// `ArrayD::zeros(shape)`, or [`Error::TooLarge`] where ndarray would panic or the allocation
 /// could not be asked for.
-pub(crate) fn zeros<A: Clone + Zero>(shape: &[usize]) -> Result<ArrayD<A>, Error> {
+pub(crate) fn zeros<A: Clone + Default>(shape: &[usize]) -> Result<ArrayD<A>, Error> {
     check_size::<A>(shape)?;
-    Ok(ArrayD::zeros(IxDyn(shape)))
+    Ok(ArrayD::default(IxDyn(shape)))
 }
 
 /// Whether an owned array of `shape` can exist: ndarray panics when the product of the non-zero

@@ -117,7 +117,7 @@ proptest! {
         let rev = |_| ndarray::Slice::new(0, None, -1);
         let view = if reversed { base.slice_each_axis(rev) } else { base.view() };
         let params = view.to_owned();
-        let got = view.tf_gather_nd(&indices, bd);
+        let got = view.tf_gather_nd(&indices, bd as isize);
         match oracle(&params, &indices, bd) {
             Want::Ok(want) => {
                 let got = got.unwrap();

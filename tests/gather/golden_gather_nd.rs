@@ -10,7 +10,7 @@ use serde_json::Value;
 fn gather_nd<T: TryFrom<i64> + num_traits::PrimInt>(case: &Value) -> Result<ArrayD<i64>, Error> {
     let params = arange(&shape_of(&case["shape"]));
     let indices = int_array::<T>(&case["indices"]);
-    let batch_dims = case["batch_dims"].as_u64().expect("batch_dims") as usize;
+    let batch_dims = case["batch_dims"].as_i64().expect("batch_dims") as isize;
     params.tf_gather_nd(&indices, batch_dims)
 }
 

@@ -42,7 +42,7 @@
 //! - `ops/gather/one_hot.rs` `tf_one_hot`: the shape with `depth` by `try_vec`; positions inside the
 //!   result. Checked: [`one_hot_depth_usize_max`], [`one_hot_depth_times_indices_past_isize`].
 //! - `ops/gather/scatter_nd.rs` `output_shape`: `shape` values by `Values::new` (past `i64`:
-//!   `ValueOutOfRange`) and `usize::try_from` (negative: `ScatterShapeNegative`), then the
+//!   `ValueOutOfRange`) and `usize::try_from` (negative: `NegativeDimension`), then the
 //!   output by `try_vec`. Checked: [`scatter_nd_output_past_usize`],
 //!   `tests/gather/scatter_nd.rs` `huge_shapes_and_values`. `Geometry::new`: `vectors` and `slice`
 //!   by `checked_product`; the strides saturate, and are used only once the output exists (a

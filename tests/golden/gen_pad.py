@@ -9,8 +9,8 @@ PaddingsLength text; MirrorPad's has a comma ("inputs[1,2], [2,3]"), so it is re
 tf_message (variant compared only). Sizes TF cannot represent ("Expected a non-negative size",
 "Encountered overflow when multiplying") are this crate's TooLarge, also tf_message only.
 
-Left out: negative paddings (TF: "Paddings must be non-negative"; `&[[usize; 2]]` cannot express
-them), paddings past int64 (TF cannot take them), and shapes TF accepts but cannot allocate
+Negative paddings (TF: "Paddings must be non-negative") are recorded in int_lists.json
+(gen_int_lists.py). Left out: paddings past int64 (TF cannot take them), and shapes TF accepts but cannot allocate
 (ResourceExhausted: this crate would try to allocate them too). MirrorPad stops at rank 5 ("inputs rank
 not in [0,5]: 6"), Pad at 8, or at 6 after merging neighbouring unpadded axes ("Only ranks up to 6
 supported"): random ranks are 0-5; this crate takes any rank.

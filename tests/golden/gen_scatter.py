@@ -55,7 +55,7 @@ DTYPES = {"int32": np.int32, "int64": np.int64}
 ERRORS = [
     ("ScatterIndicesRank", r"Indices shape must have rank at least one\. Found:\[\]"),
     ("ScatterUpdatesScalar", r"Updates shape must have rank at least one\. Found:\[\]"),
-    ("ScatterShapeNegative", r"Dimension -\d+ must be >= 0"),
+    ("NegativeDimension", r"Dimension -\d+ must be >= 0"),
     ("ScatterEmpty", r"Indices and updates specified for empty output shape"),
     ("ScatterEmpty2", r"Indices and updates specified for empty output\.  indices shape: \[[\d,]*\]"),
     ("ScatterOuterShape", r"Dimensions \[0,\d+\) of indices\[shape=\[[\d,]*\]\] must match "
@@ -379,7 +379,7 @@ def check(cases):
                                  "ScatterEmptyIndexVector": 1})
         assert sum(c["expect"].get("error", {}).get("tf") == "abort" for c in mine) >= 2
         assert sum("error" not in c["expect"] and 0 in c["expect"]["shape"] for c in mine) >= 3
-    assert outcome_counts(c for c in cases if c["op"] == "scatter_nd")["ScatterShapeNegative"] >= 3
+    assert outcome_counts(c for c in cases if c["op"] == "scatter_nd")["NegativeDimension"] >= 3
     for op in VARIABLE_OPS:
         mine = [c for c in cases if c["op"] == op]
         counts = outcome_counts(mine)

@@ -8,8 +8,8 @@ TF's two overflow messages ("Expected a non-negative size, got ..." when one axi
 whose text differs: recorded as tf_message (variant compared only).
 
 Left out:
-- Negative multiples (TF: "Expected multiples[0] >= 0, but got -1"): this crate takes `&[usize]`,
-  which cannot hold them.
+- Negative multiples (TF: "Expected multiples[0] >= 0, but got -1"): recorded in int_lists.json
+  (gen_int_lists.py).
 - Results whose element count fits in int64 but whose bytes do not: TF would try to allocate them.
 - Empty results whose non-zero axes multiply past isize (shape [0, 2**40, 2**30]): TF accepts them,
   this crate reports TooLarge as ndarray cannot build such a shape (tested in tests/join/tile.rs).

@@ -4,10 +4,9 @@ Case fields: name, note?, shape, perm (list, or null for TF's default), expect =
 or {"error": {kind, message}}. TF's messages are prefixes of this crate's (PermLength,
 PermOutOfRange, PermNotPermutation).
 
-Left out, because `&[usize]` cannot hold them:
-- negative perm entries, which TF 2.21 accepts (`-1` is the last axis: perm [-1, 0, 1] on rank 3
-  is [2, 0, 1]);
-- int64 perms past int32: TF truncates them (perm [2**32, 1, 2] is accepted as [0, 1, 2]).
+Negative perm entries (TF 2.21 accepts them: `-1` is the last axis) are recorded in
+int_lists.json (gen_int_lists.py). Left out: int64 perms past int32: TF truncates them (perm
+[2**32, 1, 2] is accepted as [0, 1, 2]); this crate reports the entry out of range instead.
 """
 
 import random

@@ -2,8 +2,8 @@
 //! output element at a time, by index arithmetic), plus edge cases.
 
 use ndarray::{
-    Array, Array2, ArrayD, ArrayView2, ArrayViewD, Axis, Ix0, Ix1, IxDyn, ShapeBuilder, Slice,
-    arr0, array, s,
+    Array, Array2, ArrayD, ArrayView2, ArrayViewD, Axis, Ix1, IxDyn, ShapeBuilder, Slice, arr0,
+    array, s,
 };
 use ndarray_tfslice::{Error, tf_concat, tf_stack};
 use proptest::prelude::*;
@@ -253,7 +253,7 @@ fn scalars() {
     let s = tf_stack(&ab, 0).unwrap();
     assert_eq!(s, array![1, 2]);
     assert_eq!(tf_stack(&ab, -1).unwrap(), array![1, 2]);
-    assert!(tf_stack::<_, Ix0>(&ab, 1).is_err());
+    assert!(tf_stack(&ab, 1).is_err());
 }
 
 #[test]

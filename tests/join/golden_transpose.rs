@@ -9,8 +9,13 @@ use common::{arange, compare, replay, shape_of};
 fn transpose_matches_tensorflow() {
     replay("transpose.json", 100, |case| {
         let x = arange(&shape_of(&case["shape"]));
-        let perm = (!case["perm"].is_null()).then(|| shape_of(&case["perm"]));
-        let result = x.tf_transpose(perm.as_deref()).map(|v| v.to_owned());
+        // No perm: TensorFlow's default, the axes reversed.
+        let perm = if case["perm"].is_null() {
+            (0..x.ndim()).rev().collect()
+        } else {
+            shape_of(&case["perm"])
+        };
+        let result = x.tf_transpose(&perm).map(|v| v.to_owned());
         compare(result, &case["expect"])
     });
 }

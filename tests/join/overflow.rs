@@ -219,22 +219,22 @@ fn stack_count_times_size_past_isize() {
 
 #[test]
 fn tile_multiples_past_usize() {
-    // One axis: 2 * usize::MAX, reported as usize::MAX.
+    // One axis: 3 * i64::MAX, reported as usize::MAX.
     assert_eq!(
-        array![1u8, 2].tf_tile(&[usize::MAX]).unwrap_err(),
+        array![1u8, 2, 3].tf_tile(&[i64::MAX]).unwrap_err(),
         Error::TooLarge {
             shape: vec![usize::MAX]
         }
     );
     // Two axes that each fit, whose product is 2^64.
     assert_eq!(
-        array![[1u8]].tf_tile(&[1 << 32, 1 << 32]).unwrap_err(),
+        array![[1u8]].tf_tile(&[1usize << 32, 1 << 32]).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 32, 1 << 32]
         }
     );
     // An empty input stays empty, however many copies.
-    let y = Array1::<u8>::zeros(0).tf_tile(&[usize::MAX]).unwrap();
+    let y = Array1::<u8>::zeros(0).tf_tile(&[i64::MAX]).unwrap();
     assert_eq!(y.shape(), [0]);
 }
 
@@ -242,14 +242,22 @@ fn tile_multiples_past_usize() {
 fn tile_multiples_past_isize() {
     // Elements past isize::MAX.
     assert_eq!(
-        array![1u8].tf_tile(&[1 << 63]).unwrap_err(),
+        array![1u8, 2].tf_tile(&[1i64 << 62]).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 63]
         }
     );
+    // Multiples past i64 (TensorFlow's widest) are named as such.
+    assert!(matches!(
+        array![1u8].tf_tile(&[1usize << 63]).unwrap_err(),
+        Error::ValueOutOfRange {
+            argument: Argument::Multiples,
+            ..
+        }
+    ));
     // Elements that fit, bytes that do not.
     assert_eq!(
-        array![1u64].tf_tile(&[1 << 61]).unwrap_err(),
+        array![1u64].tf_tile(&[1usize << 61]).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 61]
         }
@@ -259,7 +267,8 @@ fn tile_multiples_past_isize() {
 #[test]
 fn pad_lengths_summing_past_usize() {
     let x = array![[1u8]];
-    let paddings = [[usize::MAX, usize::MAX], [0, 0]];
+    // 1 + 2 * i64::MAX is usize::MAX: past isize.
+    let paddings = [[i64::MAX, i64::MAX], [0, 0]];
     assert_eq!(
         x.tf_pad(&paddings, PadMode::Constant, 0).unwrap_err(),
         Error::TooLarge {
@@ -283,7 +292,7 @@ fn pad_count_past_usize_and_isize() {
     let big = (1 << 32) + 1;
     // Each length fits; their product passes usize.
     assert_eq!(
-        x.tf_pad(&[[1 << 32, 0], [1 << 32, 0]], PadMode::Constant, 0)
+        x.tf_pad(&[[1usize << 32, 0], [1 << 32, 0]], PadMode::Constant, 0)
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![big, big]
@@ -291,7 +300,7 @@ fn pad_count_past_usize_and_isize() {
     );
     // ... or only isize.
     assert_eq!(
-        x.tf_pad(&[[1 << 31, 0], [1 << 32, 0]], PadMode::Constant, 0)
+        x.tf_pad(&[[1usize << 31, 0], [1 << 32, 0]], PadMode::Constant, 0)
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![(1 << 31) + 1, big]
@@ -303,7 +312,7 @@ fn pad_count_past_usize_and_isize() {
 fn pad_bytes_past_isize() {
     assert_eq!(
         array![1u64]
-            .tf_pad(&[[1 << 61, 0]], PadMode::Constant, 0)
+            .tf_pad(&[[1usize << 61, 0]], PadMode::Constant, 0)
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![(1 << 61) + 1]
@@ -315,22 +324,21 @@ fn pad_bytes_past_isize() {
 fn mirror_paddings_at_usize_max() {
     let x = array![1u8, 2, 3];
     assert_eq!(
-        x.tf_pad(&[[usize::MAX, 0]], PadMode::Reflect, 0)
-            .unwrap_err(),
+        x.tf_pad(&[[i64::MAX, 0]], PadMode::Reflect, 0).unwrap_err(),
         Error::ReflectPaddingTooLarge {
             axis: 0,
-            before: usize::MAX,
+            before: ISIZE_MAX,
             after: 0,
             dim: 3
         }
     );
     assert_eq!(
-        x.tf_pad(&[[0, usize::MAX]], PadMode::Symmetric, 0)
+        x.tf_pad(&[[0, i64::MAX]], PadMode::Symmetric, 0)
             .unwrap_err(),
         Error::SymmetricPaddingTooLarge {
             axis: 0,
             before: 0,
-            after: usize::MAX,
+            after: ISIZE_MAX,
             dim: 3
         }
     );

@@ -162,7 +162,7 @@ fn oracle_agrees_with_tensorflow_examples() {
 fn rank_zero_takes_no_rows() {
     let x = ndarray::arr0(5);
     assert_eq!(
-        x.tf_pad(&[], PadMode::Reflect, 0).unwrap(),
+        x.tf_pad(&[[0; 2]; 0], PadMode::Reflect, 0).unwrap(),
         ndarray::arr0(5)
     );
     assert!(matches!(
@@ -217,7 +217,7 @@ fn zero_size_axes() {
     );
     // A huge result with no element: nothing to allocate, nothing to walk.
     let y = x
-        .tf_pad(&[[1 << 61, 1 << 61], [0, 0]], PadMode::Constant, 0)
+        .tf_pad(&[[1usize << 61, 1 << 61], [0, 0]], PadMode::Constant, 0)
         .unwrap();
     assert_eq!(y.shape(), &[(1 << 62) + 2, 0]);
 }
@@ -241,7 +241,7 @@ fn keeps_the_dimension_type() {
 fn sizes_past_isize_are_too_large() {
     let x = array![1u8];
     assert_eq!(
-        x.tf_pad(&[[usize::MAX, 1]], PadMode::Constant, 0),
+        x.tf_pad(&[[i64::MAX, i64::MAX]], PadMode::Constant, 0),
         Err(Error::TooLarge {
             shape: vec![usize::MAX]
         })
@@ -253,7 +253,7 @@ fn sizes_past_isize_are_too_large() {
     // Elements fit, bytes do not.
     let x = array![1u64];
     assert!(matches!(
-        x.tf_pad(&[[1 << 61, 0]], PadMode::Constant, 0),
+        x.tf_pad(&[[1usize << 61, 0]], PadMode::Constant, 0),
         Err(Error::TooLarge { .. })
     ));
     // A broadcast view whose own element count fits but whose copy would not.

@@ -91,7 +91,7 @@ fn strides_are_negated() {
     assert_eq!(back.strides(), x.strides());
     assert!(std::ptr::eq(&back[[0, 0]], &x[[0, 0]]));
     // The empty list is the identity.
-    assert_eq!(x.tf_reverse(&[]).unwrap(), x);
+    assert_eq!(x.tf_reverse(&[0; 0]).unwrap(), x);
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn zero_size_and_rank_zero() {
         Err(Error::ReverseDuplicateAxis { .. })
     ));
     let s = ArrayD::from_elem(IxDyn(&[]), 7);
-    assert_eq!(s.tf_reverse(&[]).unwrap()[[]], 7);
+    assert_eq!(s.tf_reverse(&[0; 0]).unwrap()[[]], 7);
     let err = s.tf_reverse(&[0]).unwrap_err();
     assert_eq!(err.to_string(), "axis[0] = 0 not in [0, 0) (tf_reverse)");
 }

@@ -63,7 +63,7 @@ proptest! {
 
 #[test]
 fn rank_zero() {
-    assert_eq!(arr0(7).tf_tile(&[]).unwrap(), arr0(7));
+    assert_eq!(arr0(7).tf_tile(&[0; 0]).unwrap(), arr0(7));
     assert_eq!(
         arr0(7).tf_tile(&[1]).unwrap_err(),
         Error::TileMultiplesLength { rank: 0, len: 1 }
@@ -83,7 +83,7 @@ fn zero_multiples_and_zero_size_dims() {
 fn too_large() {
     let x = array![1u8, 2];
     assert!(matches!(
-        x.tf_tile(&[usize::MAX]),
+        x.tf_tile(&[i64::MAX]),
         Err(Error::TooLarge { .. })
     ));
     // The elements fit in isize, their bytes do not.
@@ -96,11 +96,11 @@ fn too_large() {
     // asks each axis to fit, so it accepts this one).
     let z = ArrayD::<u8>::zeros(IxDyn(&[0, 1, 1]));
     assert!(matches!(
-        z.tf_tile(&[1, 1 << 40, 1 << 30]),
+        z.tf_tile(&[1usize, 1 << 40, 1 << 30]),
         Err(Error::TooLarge { .. })
     ));
     assert_eq!(
-        z.tf_tile(&[1, 1 << 40, 1]).unwrap().shape(),
+        z.tf_tile(&[1usize, 1 << 40, 1]).unwrap().shape(),
         &[0, 1 << 40, 1]
     );
 }

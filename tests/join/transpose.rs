@@ -22,6 +22,7 @@ fn oracle_perm(rank: usize, perm: Option<&[usize]>) -> Result<Vec<usize>, Error>
     }
     for (index, &value) in perm.iter().enumerate() {
         if value >= rank {
+            let value = i64::try_from(value).expect("test perms fit i64");
             return Err(Error::PermOutOfRange { index, value, rank });
         }
     }
@@ -37,7 +38,9 @@ fn oracle_perm(rank: usize, perm: Option<&[usize]>) -> Result<Vec<usize>, Error>
 }
 
 fn check(x: &ArrayViewD<'_, i64>, perm: Option<&[usize]>) {
-    let got = x.tf_transpose(perm);
+    // TensorFlow's default perm is the reversed axes.
+    let reversed: Vec<usize> = (0..x.ndim()).rev().collect();
+    let got = x.tf_transpose(perm.unwrap_or(&reversed));
     match oracle_perm(x.ndim(), perm) {
         Err(want) => assert_eq!(got.unwrap_err(), want),
         Ok(p) => {
@@ -90,19 +93,32 @@ proptest! {
 }
 
 #[test]
-fn none_needs_no_annotation() {
+fn negative_entries_count_from_the_end() {
+    // TensorFlow's Transpose: perm [-1, 0] on rank 2 is [1, 0]; the default perm is ndarray's t().
     let x = array![[1, 2, 3], [4, 5, 6]];
-    assert_eq!(x.tf_transpose(None).unwrap(), x.t());
+    assert_eq!(x.tf_transpose(&[-1, 0]).unwrap(), x.t());
+    assert_eq!(x.tf_transpose(&[1, -2]).unwrap(), x.t());
+    assert_eq!(
+        x.tf_transpose(&[-3, 0]).unwrap_err().to_string(),
+        "-1 is out of range [0 .. 2) (perm[0])"
+    );
+    assert_eq!(
+        x.tf_transpose(&[-1, 1]).unwrap_err(),
+        Error::PermNotPermutation {
+            missing: 0,
+            perm: vec![1, 1]
+        }
+    );
 }
 
 #[test]
 fn fixed_dimension_types_keep_their_type() {
     let x = Array3::from_shape_fn((2, 3, 4), |(i, j, k)| i * 100 + j * 10 + k);
-    let t: ArrayView3<'_, usize> = x.tf_transpose(Some(&[2, 0, 1])).unwrap();
+    let t: ArrayView3<'_, usize> = x.tf_transpose(&[2, 0, 1]).unwrap();
     assert_eq!(t.shape(), &[4, 2, 3]);
     assert_eq!(t[[3, 1, 2]], 123);
     // Transposing back with the inverse permutation is the identity, and still a view.
-    let back = t.tf_transpose(Some(&[1, 2, 0])).unwrap();
+    let back = t.tf_transpose(&[1, 2, 0]).unwrap();
     assert_eq!(back, x);
     assert!(std::ptr::eq(&back[[1, 2, 3]], &x[[1, 2, 3]]));
 }
@@ -110,17 +126,13 @@ fn fixed_dimension_types_keep_their_type() {
 #[test]
 fn zero_size_and_rank_zero() {
     let x = ArrayD::<f32>::zeros(IxDyn(&[2, 0, 3]));
-    assert_eq!(
-        x.tf_transpose(Some(&[2, 0, 1])).unwrap().shape(),
-        &[3, 2, 0]
-    );
+    assert_eq!(x.tf_transpose(&[2, 0, 1]).unwrap().shape(), &[3, 2, 0]);
     // Checked on empty inputs too, as TF does.
-    assert!(x.tf_transpose(Some(&[1, 1, 0])).is_err());
+    assert!(x.tf_transpose(&[1, 1, 0]).is_err());
     let s = ArrayD::from_elem(IxDyn(&[]), 7);
-    assert_eq!(s.tf_transpose(Some(&[])).unwrap()[[]], 7);
-    assert_eq!(s.tf_transpose(None).unwrap()[[]], 7);
+    assert_eq!(s.tf_transpose(&[0; 0]).unwrap()[[]], 7);
     assert_eq!(
-        s.tf_transpose(Some(&[0])).unwrap_err(),
+        s.tf_transpose(&[0]).unwrap_err(),
         Error::PermLength { rank: 0, len: 1 }
     );
 }
@@ -130,15 +142,13 @@ fn rank_nine() {
     let shape = [2, 1, 3, 1, 2, 1, 2, 1, 2];
     let n: usize = shape.iter().product();
     let x = ArrayD::from_shape_vec(IxDyn(&shape), (0..n).collect()).unwrap();
-    let t = x.tf_transpose(None).unwrap();
+    let t = x.tf_transpose(&[8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap();
     assert_eq!(t.shape(), &[2, 1, 2, 1, 2, 1, 3, 1, 2]);
     assert_eq!(
         t[[1, 0, 1, 0, 1, 0, 2, 0, 1]],
         x[[1, 0, 2, 0, 1, 0, 1, 0, 1]]
     );
-    let err = x
-        .tf_transpose(Some(&[0, 1, 2, 3, 4, 5, 6, 7, 7]))
-        .unwrap_err();
+    let err = x.tf_transpose(&[0, 1, 2, 3, 4, 5, 6, 7, 7]).unwrap_err();
     assert_eq!(
         err.to_string(),
         "8 is missing from {0,1,2,3,4,5,6,7,7}. (perm must name each input axis exactly once)"
@@ -148,7 +158,7 @@ fn rank_nine() {
 #[test]
 fn messages_start_with_tensorflows_words() {
     let x = Array3::<u8>::zeros((2, 3, 4));
-    let msg = |p: &[usize]| x.tf_transpose(Some(p)).unwrap_err().to_string();
+    let msg = |p: &[usize]| x.tf_transpose(p).unwrap_err().to_string();
     assert_eq!(
         msg(&[0, 0, 1]),
         "2 is missing from {0,0,1}. (perm must name each input axis exactly once)"
@@ -165,10 +175,10 @@ fn messages_start_with_tensorflows_words() {
 fn rank_past_128() {
     let x = ArrayD::from_elem(IxDyn(&[1; 130]), 3u8);
     let mut perm: Vec<usize> = (0..130).rev().collect();
-    assert_eq!(x.tf_transpose(Some(&perm)).unwrap().ndim(), 130);
+    assert_eq!(x.tf_transpose(&perm).unwrap().ndim(), 130);
     perm[0] = 0;
     assert_eq!(
-        x.tf_transpose(Some(&perm)).unwrap_err(),
+        x.tf_transpose(&perm).unwrap_err(),
         Error::PermNotPermutation {
             missing: 129,
             perm: perm.clone()

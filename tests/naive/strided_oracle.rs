@@ -1,4 +1,4 @@
-//! The oracle for `tf_strided_slice`, `tf_slice`, slice assignment and `strided_slice_grad`,
+//! The oracle for `tf_strided_slice`, `tf_slice`, slice assignment and `tf_strided_slice_grad`,
 //! written straight from TensorFlow's definition (`shared/reference/tf-strided-slice-semantics.md`,
 //! §1 to §4). It shares no code with `src/` and uses nothing but `std`, so two programs include
 //! this very file: `tests/strided/oracle.rs` (proptest) and the fuzz targets `strided` and `slice`

@@ -52,9 +52,8 @@
 
 use ndarray::{Array2, Array4, ArrayD, ArrayView, IxDyn, array};
 use ndarray_tfslice::prelude::*;
-use num_traits::Zero;
 
-use crate::common::extreme::{empty, repeated};
+use crate::common::extreme::{ISIZE_MAX, empty, repeated};
 
 #[test]
 fn space_to_depth_block_near_usize_max() {
@@ -125,7 +124,7 @@ fn depth_to_space_height_times_block_past_usize() {
 fn space_to_batch_paddings_past_usize() {
     let x = Array2::<f32>::zeros((1, 2));
     assert_eq!(
-        x.tf_space_to_batch_nd(&[1], &[[usize::MAX - 1, 1]])
+        x.tf_space_to_batch_nd(&[1], &[[i64::MAX, i64::MAX]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![1, usize::MAX]
@@ -138,20 +137,20 @@ fn space_to_batch_paddings_past_isize() {
     let x = Array2::<u8>::zeros((1, 2));
     // Padded to 2^63 + 2: divisible by 2, so 2 batches of 2^62 + 1.
     assert_eq!(
-        x.tf_space_to_batch_nd(&[2], &[[1 << 62, 1 << 62]])
+        x.tf_space_to_batch_nd(&[2], &[[1usize << 62, 1 << 62]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![2, (1 << 62) + 1]
         }
     );
-    // A block of usize::MAX on a dim padded to exactly usize::MAX: one grid position, but
-    // usize::MAX batches.
-    let x = Array2::<u8>::zeros((1, 1));
+    // A block of i64::MAX on a dim padded to exactly i64::MAX: one grid position, but
+    // i64::MAX batches of 2 bytes.
+    let x = Array2::<u16>::zeros((1, 1));
     assert_eq!(
-        x.tf_space_to_batch_nd(&[usize::MAX], &[[usize::MAX - 1, 0]])
+        x.tf_space_to_batch_nd(&[i64::MAX], &[[i64::MAX - 1, 0]])
             .unwrap_err(),
         Error::TooLarge {
-            shape: vec![usize::MAX, 1]
+            shape: vec![ISIZE_MAX, 1]
         }
     );
 }
@@ -161,16 +160,16 @@ fn space_to_batch_block_product_past_usize() {
     // Each block divides an empty dim; batch * 2^40 * 2^40 passes usize.
     let x = empty::<u8>(&[1, 0, 0]);
     assert_eq!(
-        x.tf_space_to_batch_nd(&[1 << 40, 1 << 40], &[[0, 0], [0, 0]])
+        x.tf_space_to_batch_nd(&[1usize << 40, 1 << 40], &[[0, 0], [0, 0]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![usize::MAX, 0, 0]
         }
     );
     let x = Array4::<u8>::zeros((1, 1, 1, 1));
-    let paddings = [[usize::MAX - 1, 0], [usize::MAX - 1, 0]];
+    let paddings = [[i64::MAX - 1, 0], [i64::MAX - 1, 0]];
     assert_eq!(
-        x.tf_space_to_batch(&paddings, usize::MAX).unwrap_err(),
+        x.tf_space_to_batch(&paddings, ISIZE_MAX).unwrap_err(),
         Error::TooLarge {
             shape: vec![usize::MAX, 1, 1, 1]
         }
@@ -179,14 +178,14 @@ fn space_to_batch_block_product_past_usize() {
 
 #[test]
 fn batch_to_space_crops_past_usize() {
-    // grid * block - crops is exact in i128: 1 * 2 - 2 * usize::MAX.
+    // grid * block - crops is exact in i128: 1 * 2 - 2 * i64::MAX.
     let x = ndarray::Array3::<f32>::zeros((4, 1, 1));
-    let crops = [[usize::MAX, usize::MAX], [0, 0]];
+    let crops = [[i64::MAX, i64::MAX], [0, 0]];
     assert_eq!(
         x.tf_batch_to_space_nd(&[2, 2], &crops).unwrap_err(),
         Error::CropsTooLarge {
             index: 0,
-            cropped: 2 - 2 * i128::from(u64::MAX)
+            cropped: 2 - 2 * i128::from(i64::MAX)
         }
     );
 }
@@ -196,7 +195,8 @@ fn batch_to_space_grid_times_block_past_usize() {
     // An empty batch is divisible by any block: 2^32 * 2^33 is the output dim.
     let x = empty::<u8>(&[0, 1 << 32, 1]);
     assert_eq!(
-        x.tf_batch_to_space_nd(&[1 << 33], &[[0, 0]]).unwrap_err(),
+        x.tf_batch_to_space_nd(&[1usize << 33], &[[0, 0]])
+            .unwrap_err(),
         Error::TooLarge {
             shape: vec![0, usize::MAX, 1]
         }
@@ -204,7 +204,8 @@ fn batch_to_space_grid_times_block_past_usize() {
     // 2^31 * 2^32 = 2^63: fits in usize, not in isize.
     let x = empty::<u8>(&[0, 1 << 31, 1]);
     assert_eq!(
-        x.tf_batch_to_space_nd(&[1 << 32], &[[0, 0]]).unwrap_err(),
+        x.tf_batch_to_space_nd(&[1usize << 32], &[[0, 0]])
+            .unwrap_err(),
         Error::TooLarge {
             shape: vec![0, 1 << 63, 1]
         }
@@ -218,7 +219,7 @@ fn batch_to_space_of_a_broadcast_view() {
     let one = array![7u64];
     let x = repeated(&one, &[1, 1 << 62, 1]);
     assert_eq!(
-        x.tf_batch_to_space_nd(&[1], &[[0, (1 << 62) - 1]])
+        x.tf_batch_to_space_nd(&[1], &[[0, (1usize << 62) - 1]])
             .unwrap_err(),
         Error::TooLarge {
             shape: vec![1, 1 << 62, 1]
@@ -263,26 +264,10 @@ fn patches_effective_size_past_u64() {
     assert_eq!(y.shape(), [1, 3, 0, 2]);
 }
 
-/// A zero-sized element type with a zero, as `tf_extract_image_patches` needs: its arrays of
-/// any length take no memory.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A zero-sized element type with a default (the crate's fill value), as
+/// `tf_extract_image_patches` needs: its arrays of any length take no memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Nothing;
-
-impl std::ops::Add for Nothing {
-    type Output = Nothing;
-    fn add(self, _: Nothing) -> Nothing {
-        Nothing
-    }
-}
-
-impl Zero for Nothing {
-    fn zero() -> Nothing {
-        Nothing
-    }
-    fn is_zero(&self) -> bool {
-        true
-    }
-}
 
 #[test]
 fn patches_taps_past_isize() {

@@ -1,5 +1,5 @@
 //! Slice assignment (`tf_strided_slice_assign`, `tf_index_assign`, writes through
-//! `tf_strided_slice_mut`) and `strided_slice_grad`, against the reference's §3 and §6
+//! `tf_strided_slice_mut`) and `tf_strided_slice_grad`, against the reference's §3 and §6
 //! (`shared/reference/tf-strided-slice-semantics.md`, observed on TensorFlow 2.21).
 //!
 //! The randomized comparison with an independent oracle is in `tests/strided/oracle.rs`; these are the
@@ -574,9 +574,9 @@ fn grad_case_58() {
         shrink_axis: 1,
         ..Masks::NONE
     };
-    let dx = strided_slice_grad(&[5], &[-1], &[0], &[1], shrink, &arr0(7)).unwrap();
+    let dx = tf_strided_slice_grad(&[5], &[-1], &[0], &[1], shrink, &arr0(7)).unwrap();
     assert_eq!(dx, array![0, 0, 0, 0, 7].into_dyn());
-    let dx = strided_slice_grad(&[5], &[-1], &[0], &[1], shrink, &arr0(7.5)).unwrap();
+    let dx = tf_strided_slice_grad(&[5], &[-1], &[0], &[1], shrink, &arr0(7.5)).unwrap();
     assert_eq!(dx, array![0.0, 0.0, 0.0, 0.0, 7.5].into_dyn());
 }
 
@@ -589,7 +589,7 @@ fn grad_case_59_no_broadcasting() {
         ..Masks::NONE
     };
     let dy = Array3::<f64>::ones((1, 2, 4));
-    let err = strided_slice_grad(&[3, 2, 4], &[1], &[0], &[1], m, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&[3, 2, 4], &[1], &[0], &[1], m, &dy).unwrap_err();
     match &err {
         Error::GradShapeMismatch {
             dy_shape,
@@ -609,7 +609,7 @@ fn grad_case_59_no_broadcasting() {
         "{err}"
     );
     // A scalar dy where [1] is expected would broadcast for assignment, not here.
-    let err = strided_slice_grad(&[3], &[0], &[1], &[1], Masks::NONE, &arr0(1.0)).unwrap_err();
+    let err = tf_strided_slice_grad(&[3], &[0], &[1], &[1], Masks::NONE, &arr0(1.0)).unwrap_err();
     assert!(
         err.to_string()
             .starts_with("shape of dy was [] instead of [1]"),
@@ -617,7 +617,7 @@ fn grad_case_59_no_broadcasting() {
     );
     // The right shape works and writes dy where x[1:] read.
     let dy = arange(&[2, 2, 4]);
-    let dx = strided_slice_grad(&[3, 2, 4], &[1], &[0], &[1], m, &dy).unwrap();
+    let dx = tf_strided_slice_grad(&[3, 2, 4], &[1], &[0], &[1], m, &dy).unwrap();
     let mut want = ArrayD::<f64>::zeros(IxDyn(&[3, 2, 4]));
     want.slice_mut(s![1.., .., ..]).assign(&dy);
     assert_eq!(dx, want);
@@ -630,7 +630,7 @@ fn grad_too_large_is_an_error() {
     let huge = [usize::MAX / 2, 3];
     // x[0:0] has shape [0,3]: the spec resolves and dy fits, so the check reached is the size.
     let dy = ArrayD::<f64>::zeros(IxDyn(&[0, 3]));
-    let err = strided_slice_grad(&huge, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&huge, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
     assert_eq!(
         err,
         Error::TooLarge {
@@ -643,18 +643,18 @@ fn grad_too_large_is_an_error() {
         ..Masks::NONE
     };
     let err =
-        strided_slice_grad(&huge, &[0], &[0], &[1], shrink, &array![1.0, 2.0, 3.0]).unwrap_err();
+        tf_strided_slice_grad(&huge, &[0], &[0], &[1], shrink, &array![1.0, 2.0, 3.0]).unwrap_err();
     assert!(matches!(err, Error::TooLarge { .. }), "{err:?}");
     // Elements fit in isize, bytes do not.
     let wide = [isize::MAX as usize / 4];
     let dy = Array1::<f64>::zeros(0);
-    let err = strided_slice_grad(&wide, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&wide, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
     assert!(matches!(err, Error::TooLarge { .. }), "{err:?}");
     // A spec error on the same shape is reported as such.
-    let err = strided_slice_grad(&huge, &[0], &[0], &[0], Masks::NONE, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&huge, &[0], &[0], &[0], Masks::NONE, &dy).unwrap_err();
     assert_eq!(err, Error::ZeroStride { index: 0, axis: 0 });
     // So is a wrong dy.
-    let err = strided_slice_grad(&huge, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&huge, &[0], &[0], &[1], Masks::NONE, &dy).unwrap_err();
     assert!(matches!(err, Error::GradShapeMismatch { .. }), "{err:?}");
 }
 
@@ -680,7 +680,7 @@ fn grad_errors_come_in_the_forward_order() {
     ];
     for (b, e, s, m) in cases {
         let forward = x.tf_strided_slice(b, e, s, m).unwrap_err();
-        let grad = strided_slice_grad(&[5], b, e, s, m, &dy).unwrap_err();
+        let grad = tf_strided_slice_grad(&[5], b, e, s, m, &dy).unwrap_err();
         assert_eq!(grad, forward);
     }
 }

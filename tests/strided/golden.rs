@@ -174,7 +174,7 @@ fn graded(case: &Value) -> Result<(), String> {
     let n: usize = dy_shape.iter().product();
     let dy =
         ArrayD::from_shape_vec(IxDyn(&dy_shape), (1..=n as i64).collect()).expect("dy shape fits");
-    let result = strided_slice_grad(&shape, &b, &e, &s, masks, &dy);
+    let result = tf_strided_slice_grad(&shape, &b, &e, &s, masks, &dy);
     let mut expect = case["expect"].clone();
     if let Some(values) = expect.get("values").cloned() {
         expect = serde_json::json!({ "shape": shape, "values": values });

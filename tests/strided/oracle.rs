@@ -1,6 +1,6 @@
 //! Differential test: `tf_strided_slice` and `tf_slice` against an oracle written straight from
 //! TensorFlow's definition (`shared/reference/tf-strided-slice-semantics.md`, §1, §2 and §4), and
-//! `tf_strided_slice_assign` / `strided_slice_grad` against the same oracle plus TF's one-way
+//! `tf_strided_slice_assign` / `tf_strided_slice_grad` against the same oracle plus TF's one-way
 //! broadcast rule (§3), written element by element.
 //!
 //! The oracle lives in `naive/strided_oracle.rs` (shared with the fuzz targets `strided` and
@@ -534,7 +534,7 @@ proptest! {
             Err(_) => random,
         };
         let dy = filled(&dy_shape, fortran, |i| 1 + i);
-        let got = strided_slice_grad(
+        let got = tf_strided_slice_grad(
             &case.shape,
             &case.begin,
             &case.end,

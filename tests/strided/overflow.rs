@@ -26,7 +26,7 @@
 //!   1, so a stride of `i64::MIN` never reaches ndarray. Same tests.
 //! - `strided/resolve.rs` `resolve_axis`: `dim as i64` on a shape given as numbers. **Fixed**
 //!   (`check_dims`): a dim of 2^63 wrapped to a negative `i64` and `StridedSlice::resolve`
-//!   returned an empty plan, `explain` an empty walk-through, `strided_slice_grad` a
+//!   returned an empty plan, `explain` an empty walk-through, `tf_strided_slice_grad` a
 //!   `GradShapeMismatch` against a wrong, empty slice shape; now `TooLarge` first.
 //!   [`plan_for_a_dim_past_isize`], [`explain_a_dim_past_isize`], [`grad_dim_past_isize`].
 //! - `util/alloc.rs` `zeros`, `check_size`, `try_vec`: element and byte counts. Checked:
@@ -73,7 +73,7 @@ fn strided_slice_values_past_i64() {
     );
     // 2^63, one past i64::MAX, in the second stride.
     let err = x
-        .tf_strided_slice(&[0u64, 0], &[1, 1], &[1, 1 << 63], NONE)
+        .tf_strided_slice(&[0u64, 0], &[1, 1], &[1u64, 1 << 63], NONE)
         .unwrap_err();
     assert_eq!(
         err,
@@ -212,18 +212,33 @@ fn grad_dim_past_isize() {
     // wrong shape for an empty slice (`GradShapeMismatch { expected: [0] }`).
     let dy = Array1::<f32>::zeros(5);
     let m = Masks { end: 1, ..NONE };
-    let err = strided_slice_grad(&[usize::MAX], &[0], &[0], &[1], m, &dy).unwrap_err();
+    // Shapes are integer lists now: a dim past i64 (TensorFlow's widest) is named as such, and
+    // the largest one that fits is too large to allocate.
+    let err = tf_strided_slice_grad(&[usize::MAX], &[0], &[0], &[1], m, &dy).unwrap_err();
+    assert!(matches!(
+        err,
+        Error::ValueOutOfRange {
+            argument: Argument::Shape,
+            index: 0,
+            ..
+        }
+    ));
+    let one = array![0f32];
+    let dy = one
+        .broadcast(ISIZE_MAX)
+        .expect("a broadcast view of any length");
+    let err = tf_strided_slice_grad(&[i64::MAX], &[0], &[0], &[1], m, &dy).unwrap_err();
     assert_eq!(
         err,
         Error::TooLarge {
-            shape: vec![usize::MAX]
+            shape: vec![ISIZE_MAX]
         }
     );
     // A dim that fits, in a shape whose element count does not: the spec resolves, so the
-    // count is what fails (tests/strided/assign.rs pins the order of the other checks).
+    // count is what fails (tests/assign.rs pins the order of the other checks).
     let shape = [ISIZE_MAX, 4];
     let dy = empty::<f32>(&[0, 4]);
-    let err = strided_slice_grad(&shape, &[0], &[0], &[1], NONE, &dy).unwrap_err();
+    let err = tf_strided_slice_grad(&shape, &[0], &[0], &[1], NONE, &dy).unwrap_err();
     assert_eq!(
         err,
         Error::TooLarge {

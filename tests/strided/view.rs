@@ -108,7 +108,7 @@ fn tf_slice_is_a_view() {
         .into_shape_with_order((3, 4))
         .unwrap();
     let y = x.tf_slice(&[1, 1], &[-1, 2]).unwrap();
-    assert_eq!(y, array![[5, 6], [9, 10]].into_dyn());
+    assert_eq!(y, array![[5, 6], [9, 10]]);
     assert!(std::ptr::eq(&y[[0, 0]], &x[[1, 1]]));
 }
 
@@ -136,7 +136,7 @@ fn call_site_takes_vecs_arrays_and_any_integer_type() {
         want
     );
     let (bv, sv): (Vec<u32>, Vec<u32>) = ((2..3).collect(), (3..4).collect());
-    assert_eq!(x.tf_slice(&bv, &sv).unwrap(), array![2, 3, 4].into_dyn());
+    assert_eq!(x.tf_slice(&bv, &sv).unwrap(), array![2, 3, 4]);
     // A value past i64 is an error, not a wrap.
     let err = x
         .tf_strided_slice(&[0u64], &[u64::MAX], &[1], Masks::NONE)

@@ -58,10 +58,10 @@ fn check<T: Index>(
         return;
     }
     let case = (shape, &indices, batch_dims);
-    let got = params.tf_gather_nd(&indices, batch_dims);
+    let got = params.tf_gather_nd(&indices, batch_dims as isize);
     expect("tf_gather_nd", &case, &got, &want);
     let (params, indices) = (input.relayout(&params), input.relayout(&indices));
-    let again = params.tf_gather_nd(&indices, batch_dims);
+    let again = params.tf_gather_nd(&indices, batch_dims as isize);
     same("tf_gather_nd", &case, &got, &again);
 }
 

@@ -36,7 +36,9 @@ pub(super) fn pad(input: &mut Input) {
         230..=242 => shape.len() + 1,
         _ => shape.len().saturating_sub(1),
     };
-    let paddings: Vec<[usize; 2]> = (0..rows).map(|_| [input.size(), input.size()]).collect();
+    let paddings: Vec<[usize; 2]> = (0..rows)
+        .map(|_| [input.list_size(), input.list_size()])
+        .collect();
     let mode = input.pick(&[PadMode::Constant, PadMode::Reflect, PadMode::Symmetric]);
     let value = input.i64();
     let call = || format!("tf_pad({shape:?}, {paddings:?}, {mode:?}, {value})");

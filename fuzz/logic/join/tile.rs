@@ -15,8 +15,29 @@ pub(super) fn tile(input: &mut Input) {
         230..=242 => shape.len() + 1,
         _ => shape.len().saturating_sub(1),
     };
-    let multiples: Vec<usize> = (0..len).map(|_| input.size()).collect();
-    let call = || format!("tf_tile({shape:?}, {multiples:?})");
+    // Sometimes negative: TensorFlow's "Expected multiples[i] >= 0" after the length check.
+    let signed: Vec<i64> = (0..len)
+        .map(|_| {
+            let m = input.list_size() as i64;
+            if input.u8() >= 240 { -m.max(1) } else { m }
+        })
+        .collect();
+    let call = || format!("tf_tile({shape:?}, {signed:?})");
+    if signed.len() == shape.len() {
+        if let Some(index) = signed.iter().position(|&m| m < 0) {
+            let want = Error::TileNegativeMultiple {
+                index,
+                value: signed[index],
+            };
+            assert_eq!(x.tf_tile(&signed).unwrap_err(), want, "{}", call());
+            // The same list as an ndarray view, reversed twice: the same error.
+            let list: ndarray::Array1<i64> = signed.iter().rev().copied().collect();
+            let view = list.slice(ndarray::s![..;-1]);
+            assert_eq!(y.tf_tile(&view).unwrap_err(), want, "{}", call());
+            return;
+        }
+    }
+    let multiples: Vec<usize> = signed.iter().map(|&m| m.unsigned_abs() as usize).collect();
     // TensorFlow: one multiple per axis, and axis i of the result is dim[i] * multiples[i].
     let ok = if multiples.len() == shape.len() {
         let out: Vec<u128> = shape

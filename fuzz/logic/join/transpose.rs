@@ -54,9 +54,12 @@ pub(super) fn transpose(input: &mut Input) {
             permutation.then(|| p.to_vec())
         }
     };
-    let got = x.tf_transpose(perm);
+    // TensorFlow's default perm, the axes reversed, given explicitly (the crate takes a list).
+    let reversed: Vec<usize> = (0..rank).rev().collect();
+    let list = perm.unwrap_or(&reversed);
+    let got = x.tf_transpose(list);
     assert_outcome(&call, &got, valid.is_some());
-    assert_same(&call, &got, &y.tf_transpose(perm));
+    assert_same(&call, &got, &y.tf_transpose(list));
     let (Ok(got), Some(p)) = (got, valid) else {
         return;
     };

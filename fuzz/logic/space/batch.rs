@@ -16,7 +16,7 @@ use super::{Case, Fits, Input, MAX_ELEMENTS, Op, Shape, Want, check, fits};
 
 pub fn space_to_batch_nd(input: &mut Input, shape: Shape) {
     let m = input.below(shape.dims.len() + 1);
-    let block_shape: Vec<usize> = (0..m).map(|_| input.size()).collect();
+    let block_shape: Vec<usize> = (0..m).map(|_| input.list_size()).collect();
     let paddings = rows(input, m, &shape.dims, &block_shape);
     let op = SpaceToBatchNd {
         block_shape,
@@ -35,7 +35,7 @@ pub fn space_to_batch_nd(input: &mut Input, shape: Shape) {
 
 pub fn batch_to_space_nd(input: &mut Input, mut shape: Shape) {
     let m = input.below(shape.dims.len() + 1);
-    let block_shape: Vec<usize> = (0..m).map(|_| input.size()).collect();
+    let block_shape: Vec<usize> = (0..m).map(|_| input.list_size()).collect();
     let crops = rows(input, m, &[], &[]);
     divisible_batch(input, &mut shape, &block_shape);
     let op = BatchToSpaceNd { block_shape, crops };
@@ -43,7 +43,7 @@ pub fn batch_to_space_nd(input: &mut Input, mut shape: Shape) {
 }
 
 pub fn space_to_batch(input: &mut Input, shape: Shape) {
-    let block_size = input.size();
+    let block_size = input.list_size();
     let paddings = rows(input, 2, &shape.dims, &[block_size; 2]);
     let op = SpaceToBatch {
         paddings,
@@ -61,7 +61,7 @@ pub fn space_to_batch(input: &mut Input, shape: Shape) {
 }
 
 pub fn batch_to_space(input: &mut Input, mut shape: Shape) {
-    let block_size = input.size();
+    let block_size = input.list_size();
     let crops = rows(input, 2, &[], &[]);
     divisible_batch(input, &mut shape, &[block_size; 2]);
     let op = BatchToSpace { crops, block_size };
@@ -76,7 +76,9 @@ fn rows(input: &mut Input, m: usize, dims: &[usize], block_shape: &[usize]) -> V
     } else {
         m
     };
-    let mut rows: Vec<[usize; 2]> = (0..n).map(|_| [input.size(), input.size()]).collect();
+    let mut rows: Vec<[usize; 2]> = (0..n)
+        .map(|_| [input.list_size(), input.list_size()])
+        .collect();
     if !block_shape.is_empty() && input.bool() {
         for ((row, &b), &d) in rows.iter_mut().zip(block_shape).zip(dims.iter().skip(1)) {
             if b != 0 {

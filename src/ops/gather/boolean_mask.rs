@@ -1,8 +1,9 @@
 //! `tf.boolean_mask`: the elements (or slices) of an array where a boolean mask is true.
 
-use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
+use ndarray::{Array, ArrayRef, Dimension};
 
 use crate::error::Error;
+use crate::ops::typed::{Masked, MaskedDim, dim_of};
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
 use crate::util::owned::{c_order, from_c_order};
@@ -21,7 +22,7 @@ use crate::util::sealed::{private_decl, private_impl};
 /// // NumPy's x[x > 2]: the mask has the array's own shape.
 /// let x = array![[1, 5], [3, 0]];
 /// let positive = x.mapv(|v| v > 2);
-/// assert_eq!(x.view().tf_boolean_mask(&positive, 0)?, array![5, 3].into_dyn());
+/// assert_eq!(x.view().tf_boolean_mask(&positive, 0)?, array![5, 3]);
 /// # Ok::<(), Error>(())
 /// ```
 pub trait BooleanMaskExt<A, D: Dimension> {
@@ -41,6 +42,10 @@ pub trait BooleanMaskExt<A, D: Dimension> {
     /// `(2, 3)` tensor raises `Shapes () and (3,) are incompatible`, and with a mask of rank 2 or
     /// more a negative axis gathers along the wrong axis. Here both mean what a non-negative axis
     /// `axis + rank` means (the golden file checks them against TensorFlow called that way).
+    ///
+    /// The result's dimension type is `rank(self) - rank(mask) + 1` axes, worked out from the
+    /// two dimension types by [`MaskedDim`] (an `Ix1` mask keeps `D`; an `Ix2` mask on an `Ix3`
+    /// input gives `Ix2`; `IxDyn` on either side gives `IxDyn`).
     ///
     /// # Errors
     /// In TensorFlow's order:
@@ -62,19 +67,19 @@ pub trait BooleanMaskExt<A, D: Dimension> {
     /// // 1-D example
     /// let tensor = array![0, 1, 2, 3];
     /// let mask = array![true, false, true, false];
-    /// assert_eq!(tensor.tf_boolean_mask(&mask, 0)?, array![0, 2].into_dyn());
+    /// assert_eq!(tensor.tf_boolean_mask(&mask, 0)?, array![0, 2]);
     ///
     /// // 2-D example
     /// let tensor = array![[1, 2], [3, 4], [5, 6]];
     /// let mask = array![true, false, true];
-    /// assert_eq!(tensor.tf_boolean_mask(&mask, 0)?, array![[1, 2], [5, 6]].into_dyn());
+    /// assert_eq!(tensor.tf_boolean_mask(&mask, 0)?, array![[1, 2], [5, 6]]);
     ///
     /// // A mask of rank K flattens K axes into one, in C order.
     /// let x = Array3::from_shape_fn((2, 2, 3), |(i, j, k)| 100 * i + 10 * j + k);
     /// let mask = array![[true, false, true], [false, false, true]];
     /// assert_eq!(
     ///     x.tf_boolean_mask(&mask, 1)?,
-    ///     array![[0, 2, 12], [100, 102, 112]].into_dyn()
+    ///     array![[0, 2, 12], [100, 102, 112]]
     /// );
     ///
     /// // The mask must have the shape of the axes it covers, as in TensorFlow.
@@ -86,9 +91,10 @@ pub trait BooleanMaskExt<A, D: Dimension> {
         &self,
         mask: &ArrayRef<bool, E>,
         axis: isize,
-    ) -> Result<ArrayD<A>, Error>
+    ) -> Result<Array<A, Masked<D, E>>, Error>
     where
-        A: Clone;
+        A: Clone,
+        D: MaskedDim<E>;
 
     private_decl! {}
 }
@@ -98,14 +104,15 @@ impl<A, D: Dimension> BooleanMaskExt<A, D> for ArrayRef<A, D> {
         &self,
         mask: &ArrayRef<bool, E>,
         axis: isize,
-    ) -> Result<ArrayD<A>, Error>
+    ) -> Result<Array<A, Masked<D, E>>, Error>
     where
         A: Clone,
+        D: MaskedDim<E>,
     {
         let plan = MaskPlan::new(self.shape(), mask, axis)?;
         let mut out = try_vec::<A>(&plan.out_shape)?;
         plan.copy_kept(&c_order(self)?, &mut out);
-        from_c_order(IxDyn(&plan.out_shape), out)
+        from_c_order(dim_of::<Masked<D, E>>(&plan.out_shape)?, out)
     }
 
     private_impl! {}
@@ -272,7 +279,7 @@ mod tests {
         let mask = array![true, false, true];
         assert_eq!(
             t.tf_boolean_mask(&mask, 0).unwrap(),
-            array![[0, 10, 20, 30], [2, 12, 22, 32]].into_dyn()
+            array![[0, 10, 20, 30], [2, 12, 22, 32]]
         );
         let rev = x.slice(s![..;-1, ..]);
         let mask = array![
@@ -291,7 +298,7 @@ mod tests {
         );
         assert_eq!(
             rev.tf_boolean_mask(&mask, 0).unwrap(),
-            array![30, 22, 0, 1, 2].into_dyn()
+            array![30, 22, 0, 1, 2]
         );
     }
 }

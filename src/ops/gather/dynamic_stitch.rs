@@ -1,10 +1,12 @@
 //! `tf.dynamic_stitch`: slices of several arrays merged into one by index, the inverse of
 //! `tf.dynamic_partition` (`dynamic_partition.rs`).
 
-use ndarray::{ArrayD, ArrayViewD, IxDyn};
+use ndarray::{Array, ArrayD, ArrayViewD, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
+use crate::ops::operand::ArrayLike;
+use crate::ops::typed::{Masked, MaskedDim, dim_of};
 use crate::util::alloc::try_vec;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::shape::{prepend, unravel};
@@ -47,26 +49,25 @@ use crate::util::values::widen;
 /// use ndarray::{arr0, array};
 /// use ndarray_tfslice::prelude::*;
 ///
+/// // Index arrays of different ranks: IxDyn (a slice holds one type).
 /// let indices = [arr0(6).into_dyn(), array![4, 1].into_dyn(), array![[5, 2], [0, 3]].into_dyn()];
 /// let data = [
 ///     array![61, 62].into_dyn(),
 ///     array![[41, 42], [11, 12]].into_dyn(),
 ///     array![[[51, 52], [21, 22]], [[1, 2], [31, 32]]].into_dyn(),
 /// ];
-/// let indices: Vec<_> = indices.iter().map(|a| a.view()).collect();
-/// let data: Vec<_> = data.iter().map(|a| a.view()).collect();
 /// let merged = tf_dynamic_stitch(&indices, &data)?;
 /// assert_eq!(
 ///     merged,
 ///     array![[1, 2], [11, 12], [21, 22], [31, 32], [41, 42], [51, 52], [61, 62]].into_dyn()
 /// );
 ///
-/// // Later indices win; rows no index names are 0.
-/// let indices = [array![0, 3].into_dyn(), array![3].into_dyn()];
-/// let data = [array![1.5, 2.5].into_dyn(), array![9.5].into_dyn()];
-/// let indices: Vec<_> = indices.iter().map(|a| a.view()).collect();
-/// let data: Vec<_> = data.iter().map(|a| a.view()).collect();
-/// assert_eq!(tf_dynamic_stitch(&indices, &data)?, array![1.5, 0.0, 0.0, 9.5].into_dyn());
+/// // Later indices win; rows no index names are A::default() (0). Typed inputs give a typed
+/// // result: Ix1 indices keep the data's dimension type.
+/// let indices = [array![0, 3], array![3]];
+/// let data = [array![1.5, 2.5], array![9.5]];
+/// let merged: ndarray::Array1<f64> = tf_dynamic_stitch(&indices, &data)?;
+/// assert_eq!(merged, array![1.5, 0.0, 0.0, 9.5]);
 /// # Ok::<(), Error>(())
 /// ```
 ///
@@ -84,15 +85,41 @@ use crate::util::values::widen;
 /// let positions = Array1::from_iter(0..x.len() as i32);
 /// let condition_indices = positions.tf_dynamic_partition(&condition_mask, 2)?;
 ///
-/// let indices: Vec<_> = condition_indices.iter().map(|a| a.view()).collect();
-/// let data: Vec<_> = partitioned_data.iter().map(|a| a.view()).collect();
-/// let x = tf_dynamic_stitch(&indices, &data)?;
+/// let x = tf_dynamic_stitch(&condition_indices, &partitioned_data)?;
 /// // Here x = [1.1, -1., 6.2, 5.3, -1, 8.4]: the -1. values remain unchanged.
 /// let want = array![1.1f64, -1., 6.2, 5.3, -1., 8.4];
 /// assert!(x.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-12));
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_dynamic_stitch<I: PrimInt, A: Clone + Default>(
+// The result type spells TensorFlow's rank rule (data rank - indices rank + 1); an alias would
+// only hide it from the docs.
+#[allow(clippy::type_complexity)]
+pub fn tf_dynamic_stitch<I, T>(
+    indices: &[I],
+    data: &[T],
+) -> Result<Array<T::Elem, Masked<T::Dim, I::Dim>>, Error>
+where
+    I: ArrayLike,
+    I::Elem: PrimInt,
+    T: ArrayLike,
+    T::Elem: Clone + Default,
+    T::Dim: MaskedDim<I::Dim>,
+{
+    // Lists are as long as the user made them: reserved fallibly.
+    let mut index_views = try_vec::<ArrayViewD<'_, I::Elem>>(&[indices.len()])?;
+    index_views.extend(indices.iter().map(|i| i.__view().into_dyn()));
+    let mut data_views = try_vec::<ArrayViewD<'_, T::Elem>>(&[data.len()])?;
+    data_views.extend(data.iter().map(|d| d.__view().into_dyn()));
+    let (indices, data) = (&index_views[..], &data_views[..]);
+    let merged = stitch(indices, data)?;
+    let shape = merged.shape().to_vec();
+    merged
+        .into_shape_with_order(dim_of::<Masked<T::Dim, I::Dim>>(&shape)?)
+        .map_err(|e| Error::Internal(format!("stitch result: {e}")))
+}
+
+/// [`tf_dynamic_stitch`] of `IxDyn` views.
+fn stitch<I: PrimInt, A: Clone + Default>(
     indices: &[ArrayViewD<'_, I>],
     data: &[ArrayViewD<'_, A>],
 ) -> Result<ArrayD<A>, Error> {

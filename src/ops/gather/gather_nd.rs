@@ -56,6 +56,8 @@ pub trait GatherNdExt<A, D: Dimension> {
     ///
     /// # Errors
     /// In TensorFlow's order:
+    /// - [`Error::GatherNdNegativeBatchDims`]: `batch_dims < 0` (TensorFlow's Python wrapper
+    ///   rejects it; `batch_dims` is `isize` as in [`tf_gather`](crate::GatherExt::tf_gather)).
     /// - [`Error::GatherNdBatchDims`]: `batch_dims >= rank(indices)` (`batch_dims > 0`).
     /// - [`Error::GatherNdBatchDimsParams`]: `batch_dims >= rank(self)` (`batch_dims > 0`).
     /// - [`Error::BatchShapeMismatch`]: the batch axes of `self` and `indices` differ in product
@@ -155,7 +157,7 @@ pub trait GatherNdExt<A, D: Dimension> {
     fn tf_gather_nd<I: PrimInt, E: Dimension>(
         &self,
         indices: &ArrayRef<I, E>,
-        batch_dims: usize,
+        batch_dims: isize,
     ) -> Result<ArrayD<A>, Error>
     where
         A: Clone;
@@ -167,11 +169,13 @@ impl<A, D: Dimension> GatherNdExt<A, D> for ArrayRef<A, D> {
     fn tf_gather_nd<I: PrimInt, E: Dimension>(
         &self,
         indices: &ArrayRef<I, E>,
-        batch_dims: usize,
+        batch_dims: isize,
     ) -> Result<ArrayD<A>, Error>
     where
         A: Clone,
     {
+        let batch_dims = usize::try_from(batch_dims)
+            .map_err(|_| Error::GatherNdNegativeBatchDims { batch_dims })?;
         let plan = NdPlan::new(self.shape(), indices.shape(), batch_dims)?;
         check_size::<A>(&plan.out_shape)?;
         if plan.vectors == 0 {

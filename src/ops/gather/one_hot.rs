@@ -1,9 +1,10 @@
 //! `tf.one_hot`: indices as one-hot vectors along a new axis.
 
-use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
+use ndarray::{Array, ArrayRef, Dimension};
 use num_traits::PrimInt;
 
 use crate::error::Error;
+use crate::ops::typed::dim_of;
 use crate::util::alloc::try_vec;
 use crate::util::owned::from_c_order;
 
@@ -15,6 +16,9 @@ use crate::util::owned::from_c_order;
 /// `result[i.., d, j..] = if indices[i.., j..] == d { on_value } else { off_value }`.
 /// An index outside `[0, depth)`, negative ones included, gives a row of `off_value` only, as in
 /// TensorFlow; so does an index too wide for `i64`.
+///
+/// The result's dimension type is `E::Larger`: one axis more than `indices` (`Ix2` for `Ix1`
+/// indices), so no `into_dimensionality` is needed.
 ///
 /// `indices` may be any primitive integer array (TensorFlow takes `uint8`, `int8`, `int32` and
 /// `int64`); `on_value` and `off_value` any `Clone` type (TensorFlow's defaults are `1` and `0`).
@@ -40,7 +44,6 @@ use crate::util::owned::from_c_order;
 ///         [0.0, 0.0, 0.0], // one_hot(-1)
 ///         [0.0, 5.0, 0.0], // one_hot(1)
 ///     ]
-///     .into_dyn()
 /// );
 ///
 /// let indices = array![[0, 2], [1, -1]];
@@ -57,12 +60,11 @@ use crate::util::owned::from_c_order;
 ///             [0.0, 0.0, 0.0], // one_hot(-1)
 ///         ],
 ///     ]
-///     .into_dyn()
 /// );
 ///
 /// // Using TensorFlow's default values (1 and 0) for on_value and off_value:
 /// let output = tf_one_hot(&array![0, 1, 2], 3, 1.0f32, 0.0, -1)?;
-/// assert_eq!(output, Array2::<f32>::eye(3).into_dyn());
+/// assert_eq!(output, Array2::<f32>::eye(3));
 ///
 /// // The seed's shape rules: features x depth for axis = -1, depth x features for axis = 0;
 /// // batch x depth x features for axis = 1 on a [batch, features] matrix.
@@ -83,7 +85,7 @@ pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone>(
     on_value: A,
     off_value: A,
     axis: isize,
-) -> Result<ArrayD<A>, Error> {
+) -> Result<Array<A, E::Larger>, Error> {
     let rank = indices.ndim();
     let axis = match axis {
         -1 => rank,
@@ -119,5 +121,5 @@ pub fn tf_one_hot<I: PrimInt, E: Dimension, A: Clone>(
             }
         }
     }
-    from_c_order(IxDyn(&out_shape), out)
+    from_c_order(dim_of::<E::Larger>(&out_shape)?, out)
 }

@@ -121,7 +121,7 @@ impl ScatterAdd for bool {
 /// - [`Error::ScatterIndicesRank`]: `indices` has rank 0 or 1.
 /// - [`Error::ScatterUpdatesScalar`]: `updates` is 0-d.
 /// - [`Error::ValueOutOfRange`] (argument `shape`): an entry of `shape` past `i64`.
-/// - [`Error::ScatterShapeNegative`]: a negative entry of `shape`.
+/// - [`Error::NegativeDimension`]: a negative entry of `shape`.
 /// - [`Error::ScatterEmpty`]: exactly one of `indices` and `updates` is empty, or both are not
 ///   and `shape` is `[]`.
 /// - [`Error::ScatterOuterShape`]: `updates.shape[..K]` is not `indices.shape[..K]`.
@@ -483,7 +483,7 @@ fn output_shape<J: PrimInt>(shape: &[J]) -> Result<Vec<usize>, Error> {
     (0..shape.len())
         .map(|index| {
             let value = values.get(index);
-            usize::try_from(value).map_err(|_| Error::ScatterShapeNegative { index, value })
+            usize::try_from(value).map_err(|_| Error::NegativeDimension { index, value })
         })
         .collect()
 }
@@ -657,7 +657,7 @@ mod tests {
         let err = tf_scatter_nd(&array![[1]], &array![5], &[-3]).unwrap_err();
         assert_eq!(
             err,
-            Error::ScatterShapeNegative {
+            Error::NegativeDimension {
                 index: 0,
                 value: -3
             }

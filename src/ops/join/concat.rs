@@ -13,11 +13,15 @@
 use ndarray::{Array, ArrayView, Axis, Dimension};
 
 use crate::error::Error;
+use crate::ops::operand::{ArrayLike, views};
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
 use crate::util::owned::from_c_order;
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
+///
+/// `values` is a slice (or `&Vec`) of owned arrays, views or references to them, any dimension
+/// type ([`ArrayLike`]); the result has the inputs' dimension type.
 ///
 /// As in TensorFlow, every input must have the first input's rank and the first input's size on
 /// every axis but `axis`; the result's `axis` is the sum of the inputs'. `axis` counts from the end
@@ -49,38 +53,47 @@ use crate::util::owned::from_c_order;
 /// let t1 = array![[1, 2, 3], [4, 5, 6]];
 /// let t2 = array![[7, 8, 9], [10, 11, 12]];
 /// assert_eq!(
-///     tf_concat(&[t1.view(), t2.view()], 0)?,
+///     tf_concat(&[&t1, &t2], 0)?,
 ///     array![[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]
 /// );
 /// assert_eq!(
-///     tf_concat(&[t1.view(), t2.view()], 1)?,
+///     tf_concat(&[&t1, &t2], 1)?,
 ///     array![[1, 2, 3, 7, 8, 9], [4, 5, 6, 10, 11, 12]]
 /// );
 ///
 /// // tensor t3 with shape [2, 3], tensor t4 with shape [2, 3]
 /// let (t3, t4) = (Array2::<f32>::zeros((2, 3)), Array2::<f32>::ones((2, 3)));
-/// assert_eq!(tf_concat(&[t3.view(), t4.view()], 0)?.shape(), &[4, 3]);
-/// assert_eq!(tf_concat(&[t3.view(), t4.view()], 1)?.shape(), &[2, 6]);
+/// assert_eq!(tf_concat(&[&t3, &t4], 0)?.shape(), &[4, 3]);
+/// assert_eq!(tf_concat(&[&t3, &t4], 1)?.shape(), &[2, 6]);
 /// // Negative axes count from the end.
-/// assert_eq!(tf_concat(&[t3.view(), t4.view()], -1)?.shape(), &[2, 6]);
+/// assert_eq!(tf_concat(&[&t3, &t4], -1)?.shape(), &[2, 6]);
 ///
 /// // "tf.concat(axis, [tf.expand_dims(t, axis) for t in tensors]) can be rewritten as
 /// // tf.pack(tensors, axis=axis)": today's tf.stack.
 /// let expanded = [t1.view().insert_axis(ndarray::Axis(1)), t2.view().insert_axis(ndarray::Axis(1))];
-/// assert_eq!(tf_concat(&expanded, 1)?, tf_stack(&[t1.view(), t2.view()], 1)?);
+/// assert_eq!(tf_concat(&expanded, 1)?, tf_stack(&[&t1, &t2], 1)?);
 ///
 /// // The shapes must agree off the axis, in TensorFlow's words.
 /// let t5 = Array2::<f32>::zeros((3, 3));
-/// let err = tf_concat(&[t3.view(), t5.view()], 1).unwrap_err();
+/// let err = tf_concat(&[&t3, &t5], 1).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
 ///     "ConcatOp : Dimension 0 in both shapes must be equal: shape[0] = [2,3] vs. shape[1] = [3,3]"
 /// );
 /// // One input comes back unchanged, whatever the axis.
-/// assert_eq!(tf_concat(&[t1.view()], 7)?, t1);
+/// assert_eq!(tf_concat(&[&t1], 7)?, t1);
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_concat<A: Clone, D: Dimension>(
+pub fn tf_concat<T>(values: &[T], axis: isize) -> Result<Array<T::Elem, T::Dim>, Error>
+where
+    T: ArrayLike,
+    T::Elem: Clone,
+{
+    concat(&views(values)?, axis)
+}
+
+/// [`tf_concat`] of views.
+fn concat<A: Clone, D: Dimension>(
     values: &[ArrayView<'_, A, D>],
     axis: isize,
 ) -> Result<Array<A, D>, Error> {
@@ -156,6 +169,9 @@ fn check_concat_input(
 /// `tf.stack(values, axis)`: arrays of one shape joined along a new axis of length
 /// `values.len()`.
 ///
+/// `values` is a slice (or `&Vec`) of owned arrays, views or references to them ([`ArrayLike`]);
+/// the result's dimension type is the inputs' `Larger` (`Ix2` for `Ix1` inputs).
+///
 /// The new axis is `axis` of the result, so `axis` may be anything in `[-(rank + 1), rank + 1)`
 /// (negatives count from the end of the result's axes). `tf_stack(&[x, y, z], 0)` is NumPy's
 /// `np.stack([x, y, z])`.
@@ -177,7 +193,7 @@ fn check_concat_input(
 /// use ndarray_tfslice::prelude::*;
 ///
 /// let (x, y, z) = (array![1, 4], array![2, 5], array![3, 6]);
-/// let xyz = [x.view(), y.view(), z.view()];
+/// let xyz = [x, y, z];
 /// // Pack along first dim.
 /// assert_eq!(tf_stack(&xyz, 0)?, array![[1, 4], [2, 5], [3, 6]]);
 /// assert_eq!(tf_stack(&xyz, 1)?, array![[1, 2, 3], [4, 5, 6]]);
@@ -186,13 +202,25 @@ fn check_concat_input(
 ///
 /// // Scalars stack into a vector.
 /// let (a, b) = (arr0(7), arr0(8));
-/// assert_eq!(tf_stack(&[a.view(), b.view()], 0)?, array![7, 8]);
+/// assert_eq!(tf_stack(&[a, b], 0)?, array![7, 8]);
 ///
 /// let err = tf_stack(&xyz, 2).unwrap_err();
 /// assert_eq!(err.to_string(), "axis = 2 not in [-2, 2) (tf_stack)");
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_stack<A: Clone, D: Dimension>(
+pub fn tf_stack<T>(
+    values: &[T],
+    axis: isize,
+) -> Result<Array<T::Elem, <T::Dim as Dimension>::Larger>, Error>
+where
+    T: ArrayLike,
+    T::Elem: Clone,
+{
+    stack(&views(values)?, axis)
+}
+
+/// [`tf_stack`] of views.
+fn stack<A: Clone, D: Dimension>(
     values: &[ArrayView<'_, A, D>],
     axis: isize,
 ) -> Result<Array<A, D::Larger>, Error> {

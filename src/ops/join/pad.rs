@@ -4,7 +4,8 @@ mod fill;
 
 use ndarray::{Array, ArrayRef, Dimension};
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::IntPairs;
 use crate::util::alloc::check_size;
 use crate::util::owned::from_c_order;
 use crate::util::sealed::{private_decl, private_impl};
@@ -53,15 +54,18 @@ pub trait PadExt<A, D: Dimension> {
     /// elements hold depends on `mode` (see [`PadMode`]); `constant_value` is used by
     /// [`PadMode::Constant`] only and ignored by the mirror modes, as in TensorFlow.
     ///
-    /// TensorFlow also accepts negative paddings in its `paddings` tensor, only to reject them
-    /// ("Paddings must be non-negative"); `usize` cannot express them. Unlike TensorFlow, any
+    /// `paddings` is an [`IntPairs`]: `&[[before, after], ..]` of any primitive integer type, or
+    /// an `[n, 2]` ndarray array. A negative padding is TensorFlow's error. Unlike TensorFlow, any
     /// rank works: `MirrorPad` stops at rank 5, and `Pad` at rank 8, or at 6 once neighbouring
     /// unpadded axes are merged (`tf.pad(tf.zeros([2] * 7), [[1, 1]] * 7)` fails with "Only
     /// ranks up to 6 supported").
     ///
     /// # Errors
-    /// In TensorFlow's order: first the number of rows, then each axis in turn.
+    /// In TensorFlow's order: first the shape of `paddings`, then each axis in turn.
+    /// - [`Error::PaddingsNotPairs`]: an ndarray `paddings` does not have 2 columns.
     /// - [`Error::PaddingsLength`]: `paddings` does not have one row per axis.
+    /// - [`Error::PaddingNegative`]: a padding is negative.
+    /// - [`Error::ValueOutOfRange`]: a padding does not fit in `i64`.
     /// - [`Error::ReflectPaddingTooLarge`]: with [`PadMode::Reflect`], a padding is not less
     ///   than its axis. So a zero-size axis cannot be reflected, not even by zero.
     /// - [`Error::SymmetricPaddingTooLarge`]: with [`PadMode::Symmetric`], a padding is greater
@@ -120,9 +124,9 @@ pub trait PadExt<A, D: Dimension> {
     /// assert!(t.tf_pad(&[[0, 0], [3, 0]], PadMode::Symmetric, 0).is_ok());
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_pad(
+    fn tf_pad<P: IntPairs + ?Sized>(
         &self,
-        paddings: &[[usize; 2]],
+        paddings: &P,
         mode: PadMode,
         constant_value: A,
     ) -> Result<Array<A, D>, Error>
@@ -133,17 +137,27 @@ pub trait PadExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> PadExt<A, D> for ArrayRef<A, D> {
-    fn tf_pad(
+    fn tf_pad<P: IntPairs + ?Sized>(
         &self,
-        paddings: &[[usize; 2]],
+        paddings: &P,
         mode: PadMode,
         constant_value: A,
     ) -> Result<Array<A, D>, Error>
     where
         A: Clone,
     {
+        let [rows, columns] = paddings.__shape();
+        if columns != 2 {
+            return Err(Error::PaddingsNotPairs {
+                argument: "paddings",
+                rows,
+                columns,
+                expected_rows: None,
+            });
+        }
+        let paddings = paddings.__widen_pairs(Argument::Paddings)?;
         let mut dim = self.raw_dim();
-        output_shape(self.shape(), paddings, mode, dim.slice_mut())?;
+        let paddings = &output_shape(self.shape(), &paddings, mode, dim.slice_mut())?;
         check_size::<A>(dim.slice())?;
         let data = fill::padded(
             self.view().into_dyn(),
@@ -159,13 +173,14 @@ impl<A, D: Dimension> PadExt<A, D> for ArrayRef<A, D> {
 }
 
 /// Checks `paddings` against `shape` in TensorFlow's order (`PadOp` / `MirrorPadOp::Compute`)
-/// and writes each output axis length into `out` (as long as `shape`).
+/// and writes each output axis length into `out` (as long as `shape`): the paddings, all
+/// non-negative.
 fn output_shape(
     shape: &[usize],
-    paddings: &[[usize; 2]],
+    paddings: &[[i64; 2]],
     mode: PadMode,
     out: &mut [usize],
-) -> Result<(), Error> {
+) -> Result<Vec<[usize; 2]>, Error> {
     if paddings.len() != shape.len() {
         return Err(Error::PaddingsLength {
             len: paddings.len(),
@@ -173,9 +188,24 @@ fn output_shape(
         });
     }
     let mut count = Some(1usize);
+    let mut checked = Vec::with_capacity(paddings.len());
     for (axis, ((&dim, &[before, after]), slot)) in
         shape.iter().zip(paddings).zip(out.iter_mut()).enumerate()
     {
+        // TF checks the sign first at each axis; past usize (32-bit targets) is too large.
+        let (Ok(b), Ok(a)) = (u64::try_from(before), u64::try_from(after)) else {
+            return Err(Error::PaddingNegative {
+                axis,
+                before,
+                after,
+                mirror: mode != PadMode::Constant,
+            });
+        };
+        let (before, after) = (
+            usize::try_from(b).unwrap_or(usize::MAX),
+            usize::try_from(a).unwrap_or(usize::MAX),
+        );
+        checked.push([before, after]);
         match mode {
             PadMode::Constant => {}
             // MirrorPad's "<" also rejects a zero padding on a zero-size axis.
@@ -209,13 +239,16 @@ fn output_shape(
                 let shape = shape
                     .iter()
                     .zip(paddings)
-                    .map(|(&d, &[b, a])| d.saturating_add(b).saturating_add(a))
+                    .map(|(&d, &[b, a])| {
+                        let widen = |p: i64| usize::try_from(p).unwrap_or(usize::MAX);
+                        d.saturating_add(widen(b)).saturating_add(widen(a))
+                    })
                     .collect();
                 return Err(Error::TooLarge { shape });
             }
         }
     }
-    Ok(())
+    Ok(checked)
 }
 
 #[cfg(test)]
@@ -224,7 +257,31 @@ mod tests {
 
     fn shape(shape: &[usize], paddings: &[[usize; 2]], mode: PadMode) -> Result<Vec<usize>, Error> {
         let mut out = shape.to_vec();
-        output_shape(shape, paddings, mode, &mut out).map(|()| out)
+        // usize::MAX stands for "past i64" here, as it did before paddings were signed.
+        let wide = |p: usize| i64::try_from(p).unwrap_or(i64::MAX);
+        let paddings: Vec<[i64; 2]> = paddings.iter().map(|&[b, a]| [wide(b), wide(a)]).collect();
+        output_shape(shape, &paddings, mode, &mut out).map(|_| out)
+    }
+
+    #[test]
+    fn negative_paddings_are_tf_errors_at_their_axis() {
+        let mut out = vec![0; 2];
+        let err = output_shape(&[2, 3], &[[5, 0], [0, -1]], PadMode::Reflect, &mut out);
+        assert!(matches!(
+            err,
+            Err(Error::ReflectPaddingTooLarge { axis: 0, .. })
+        ));
+        let err = output_shape(&[2, 3], &[[0, 0], [-1, 0]], PadMode::Constant, &mut out);
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "Paddings must be non-negative: -1 0 (axis 1)"
+        );
+        let err = output_shape(&[2, 3], &[[0, -1], [0, 0]], PadMode::Symmetric, &mut out);
+        assert!(
+            err.unwrap_err()
+                .to_string()
+                .starts_with("paddings must be non-negative: 0 -1")
+        );
     }
 
     #[test]
@@ -258,7 +315,11 @@ mod tests {
 
     #[test]
     fn overflow_is_too_large_at_its_axis() {
-        let err = shape(&[1, 2], &[[usize::MAX, 0], [0, 0]], PadMode::Constant);
+        let err = shape(
+            &[1, 2],
+            &[[usize::MAX, usize::MAX], [0, 0]],
+            PadMode::Constant,
+        );
         assert_eq!(
             err,
             Err(Error::TooLarge {

@@ -2,7 +2,8 @@
 
 use ndarray::{ArrayRef, ArrayView, Axis, Dimension};
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::util::axis::resolve_axis;
 use crate::util::axis_set::AxisSet;
 use crate::util::sealed::{private_decl, private_impl};
@@ -69,25 +70,42 @@ pub trait ReverseExt<A, D: Dimension> {
     /// assert!(matches!(t.tf_reverse(&[1, -3]), Err(Error::ReverseDuplicateAxis { axis: 1, .. })));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_reverse(&self, axis: &[isize]) -> Result<ArrayView<'_, A, D>, Error>;
+    fn tf_reverse<L: IntList + ?Sized>(&self, axis: &L) -> Result<ArrayView<'_, A, D>, Error>;
 
     private_decl! {}
 }
 
 impl<A, D: Dimension> ReverseExt<A, D> for ArrayRef<A, D> {
     #[inline]
-    fn tf_reverse(&self, axis: &[isize]) -> Result<ArrayView<'_, A, D>, Error> {
-        let rank = self.ndim();
-        let mut seen = AxisSet::new(rank);
+    fn tf_reverse<L: IntList + ?Sized>(&self, axis: &L) -> Result<ArrayView<'_, A, D>, Error> {
         let mut view = self.view();
+        let axis = widen(axis, Argument::Axis)?;
+        // An error drops the half-inverted view.
+        reversed_axes(&axis, self.ndim(), |a| view.invert_axis(Axis(a)))?;
+        Ok(view)
+    }
+
+    private_impl! {}
+}
+
+/// TensorFlow's checks on `axis`, in its order, calling `invert` with each axis to invert as it
+/// is checked (on `Err`, calls already made must be discarded).
+#[inline]
+pub(crate) fn reversed_axes(
+    axis: &[i64],
+    rank: usize,
+    mut invert: impl FnMut(usize),
+) -> Result<(), Error> {
+    {
+        let mut seen = AxisSet::new(rank);
         // One pass, as TF checks: entry by entry, range then repeat. An error drops the view.
         for (i, &a) in axis.iter().enumerate() {
-            let resolved = resolve_entry(i, a, rank)?;
+            let resolved = resolve_entry(i, to_isize(a), rank)?;
             if !seen.insert(resolved) {
                 // Earlier entries all resolved; find the first that names this axis.
                 let first = axis
                     .iter()
-                    .position(|&b| resolve_entry(0, b, rank) == Ok(resolved))
+                    .position(|&b| resolve_entry(0, to_isize(b), rank) == Ok(resolved))
                     .unwrap_or(0);
                 return Err(Error::ReverseDuplicateAxis {
                     axis: resolved,
@@ -95,12 +113,15 @@ impl<A, D: Dimension> ReverseExt<A, D> for ArrayRef<A, D> {
                     second: i,
                 });
             }
-            view.invert_axis(Axis(resolved));
+            invert(resolved);
         }
-        Ok(view)
+        Ok(())
     }
+}
 
-    private_impl! {}
+/// An `i64` axis as `isize`, saturating (32-bit targets), where the range check rejects it.
+fn to_isize(a: i64) -> isize {
+    isize::try_from(a).unwrap_or(if a < 0 { isize::MIN } else { isize::MAX })
 }
 
 /// `axis[i]` as a non-negative axis, the error naming `axis[i]`.

@@ -3,14 +3,13 @@
 mod fill;
 
 use ndarray::{Array, ArrayRef, Dimension};
-use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::util::alloc::check_size;
 use crate::util::axis::non_negative_axis;
 use crate::util::owned::from_c_order;
 use crate::util::sealed::{private_decl, private_impl};
-use crate::util::values::Values;
 
 const OP: &str = "tf_reverse_sequence";
 
@@ -91,9 +90,9 @@ pub trait ReverseSequenceExt<A, D: Dimension> {
     ///            "Length of seq_lengths != input.dims(0), (1 vs. 2)");
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_reverse_sequence<I: PrimInt>(
+    fn tf_reverse_sequence<L: IntList + ?Sized>(
         &self,
-        seq_lengths: &[I],
+        seq_lengths: &L,
         seq_axis: isize,
         batch_axis: isize,
     ) -> Result<Array<A, D>, Error>
@@ -104,9 +103,9 @@ pub trait ReverseSequenceExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> ReverseSequenceExt<A, D> for ArrayRef<A, D> {
-    fn tf_reverse_sequence<I: PrimInt>(
+    fn tf_reverse_sequence<L: IntList + ?Sized>(
         &self,
-        seq_lengths: &[I],
+        seq_lengths: &L,
         seq_axis: isize,
         batch_axis: isize,
     ) -> Result<Array<A, D>, Error>
@@ -133,9 +132,9 @@ pub(super) struct Plan {
 /// TensorFlow's checks in its order: the kernel's constructor rejects a negative `batch_dim`,
 /// then a negative `seq_dim`; `CheckErrors` then compares the two, each with the rank, the
 /// number of lengths, and each length in turn.
-fn resolve<I: PrimInt>(
+fn resolve<L: IntList + ?Sized>(
     shape: &[usize],
-    seq_lengths: &[I],
+    seq_lengths: &L,
     seq_axis: isize,
     batch_axis: isize,
 ) -> Result<Plan, Error> {
@@ -154,6 +153,7 @@ fn resolve<I: PrimInt>(
     let seq_axis = non_negative_axis(OP, "seq_axis", seq_axis, rank)?;
     let batch_axis = non_negative_axis(OP, "batch_axis", batch_axis, rank)?;
     let (seq_dim, batch_dim) = (shape[seq_axis], shape[batch_axis]);
+    let seq_lengths = widen(seq_lengths, Argument::SeqLengths)?;
     if seq_lengths.len() != batch_dim {
         return Err(Error::SeqLengthsCount {
             batch_axis,
@@ -161,20 +161,18 @@ fn resolve<I: PrimInt>(
             len: seq_lengths.len(),
         });
     }
-    let values = Values::new(seq_lengths, Argument::SeqLengths)?;
-    let lengths = (0..seq_lengths.len())
-        .map(|index| {
-            let length = values.get(index);
-            match usize::try_from(length) {
-                Err(_) => Err(Error::SeqLengthNegative { index, length }),
-                Ok(n) if n > seq_dim => Err(Error::SeqLengthTooLong {
-                    index,
-                    length,
-                    seq_axis,
-                    dim: seq_dim,
-                }),
-                Ok(n) => Ok(n),
-            }
+    let lengths = seq_lengths
+        .iter()
+        .enumerate()
+        .map(|(index, &length)| match usize::try_from(length) {
+            Err(_) => Err(Error::SeqLengthNegative { index, length }),
+            Ok(n) if n > seq_dim => Err(Error::SeqLengthTooLong {
+                index,
+                length,
+                seq_axis,
+                dim: seq_dim,
+            }),
+            Ok(n) => Ok(n),
         })
         .collect::<Result<_, _>>()?;
     Ok(Plan {

@@ -2,7 +2,8 @@
 
 use ndarray::{ArrayRef, ArrayView, Axis, Dimension, RemoveAxis, Slice};
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, Splits, widen};
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
 use crate::util::sealed::{private_decl, private_impl};
@@ -30,6 +31,66 @@ pub enum Split<'a> {
     Sizes(&'a [i64]),
 }
 
+/// TensorFlow's `num_or_size_splits`: a number of equal parts (`usize`), or the part sizes (any
+/// [`IntList`]: `&[2, -1, 1]`, `&vec`, `&Array1<i32>`, ...), or a [`Split`].
+///
+/// ```
+/// use ndarray::{array, Array1};
+/// use ndarray_tfslice::prelude::*;
+///
+/// let x = array![0, 1, 2, 3, 4, 5];
+/// assert_eq!(x.tf_split(3, 0)?.len(), 3);
+/// assert_eq!(x.tf_split(&[1, -1], 0)?[1], array![1, 2, 3, 4, 5]);
+/// let sizes: Array1<i64> = array![4, 2];
+/// assert_eq!(x.tf_split(&sizes, 0)?[1], array![4, 5]);
+/// assert_eq!(x.tf_split(Split::Num(2), 0)?[1], array![3, 4, 5]);
+/// # Ok::<(), Error>(())
+/// ```
+///
+/// Sealed: implemented by `usize`, `&L` for every `L:` [`IntList`], and [`Split`].
+pub trait NumOrSizeSplits {
+    /// The split, sizes widened to `i64`.
+    #[doc(hidden)]
+    fn __splits(&self) -> Result<Splits, Error>;
+
+    private_decl! {}
+}
+
+impl NumOrSizeSplits for usize {
+    fn __splits(&self) -> Result<Splits, Error> {
+        Ok(Splits::Num(*self))
+    }
+
+    private_impl! {}
+}
+
+impl<L: IntList + ?Sized> NumOrSizeSplits for &L {
+    fn __splits(&self) -> Result<Splits, Error> {
+        widen(*self, Argument::SizeSplits).map(Splits::Sizes)
+    }
+
+    private_impl! {}
+}
+
+impl NumOrSizeSplits for Split<'_> {
+    fn __splits(&self) -> Result<Splits, Error> {
+        match *self {
+            Split::Num(n) => Ok(Splits::Num(n)),
+            Split::Sizes(sizes) => widen(sizes, Argument::SizeSplits).map(Splits::Sizes),
+        }
+    }
+
+    private_impl! {}
+}
+
+/// A read [`NumOrSizeSplits`] as the [`Split`] the checks take.
+pub(crate) fn as_split(splits: &Splits) -> Split<'_> {
+    match splits {
+        Splits::Num(n) => Split::Num(*n),
+        Splits::Sizes(sizes) => Split::Sizes(sizes),
+    }
+}
+
 /// `tf.split` and `tf.unstack` as methods of every ndarray array: zero-copy views of the parts.
 ///
 /// Each part costs O(rank); only the `Vec` holding the parts is allocated. Every argument is
@@ -42,7 +103,10 @@ pub trait SplitExt<A, D: Dimension> {
     ///
     /// # Errors
     /// In the order TensorFlow checks:
-    /// - [`Error::SplitNoOutputs`]: `Split::Num(0)` or `Split::Sizes(&[])` (checked before the
+    /// `split` is a [`NumOrSizeSplits`]: `3` (a `usize`: equal parts), `&[2, -1]` or any
+    /// [`IntList`] (part sizes), or a [`Split`].
+    ///
+    /// - [`Error::SplitNoOutputs`]: `0` parts or no sizes (checked before the
     ///   axis, as TensorFlow checks its `num_split` attribute before running the op).
     /// - [`Error::AxisOutOfRange`]: `axis` outside `[-rank, rank)`, or any axis of a rank-0 array.
     /// - [`Error::SplitUneven`]: `Split::Num(n)` and `n` does not divide the axis.
@@ -78,7 +142,11 @@ pub trait SplitExt<A, D: Dimension> {
     /// assert!(matches!(x.tf_split(Split::Num(2), 1), Err(Error::SplitUneven { .. })));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_split(&self, split: Split<'_>, axis: isize) -> Result<Vec<ArrayView<'_, A, D>>, Error>;
+    fn tf_split<S: NumOrSizeSplits>(
+        &self,
+        split: S,
+        axis: isize,
+    ) -> Result<Vec<ArrayView<'_, A, D>>, Error>;
 
     /// `tf.unstack(self, axis=axis)` (formerly `tf.unpack`): one view per index of `axis`, each
     /// with that axis removed.
@@ -134,8 +202,13 @@ pub trait SplitExt<A, D: Dimension> {
 
 impl<A, D: Dimension> SplitExt<A, D> for ArrayRef<A, D> {
     #[inline]
-    fn tf_split(&self, split: Split<'_>, axis: isize) -> Result<Vec<ArrayView<'_, A, D>>, Error> {
-        let (axis, plan) = resolve_split(self.shape(), split, axis)?;
+    fn tf_split<S: NumOrSizeSplits>(
+        &self,
+        split: S,
+        axis: isize,
+    ) -> Result<Vec<ArrayView<'_, A, D>>, Error> {
+        let splits = split.__splits()?;
+        let (axis, plan) = resolve_split(self.shape(), as_split(&splits), axis)?;
         let mut parts = try_vec(&[plan.count()])?;
         let mut start = 0;
         for size in plan.sizes() {
@@ -164,7 +237,7 @@ impl<A, D: Dimension> SplitExt<A, D> for ArrayRef<A, D> {
 }
 
 /// A validated split: the part sizes are known and add up to the axis length.
-enum Parts<'s> {
+pub(crate) enum Parts<'s> {
     /// `Split::Num`: `count` parts of `size`.
     Even { size: usize, count: usize },
     /// `Split::Sizes`: every entry is `>= -1`, and the one `-1` (if any) stands for `fill`.
@@ -172,7 +245,7 @@ enum Parts<'s> {
 }
 
 impl Parts<'_> {
-    fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         match self {
             Parts::Even { count, .. } => *count,
             Parts::Listed { sizes, .. } => sizes.len(),
@@ -180,7 +253,7 @@ impl Parts<'_> {
     }
 
     /// The sizes, without allocating.
-    fn sizes(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn sizes(&self) -> impl Iterator<Item = usize> + '_ {
         let (size, count, listed, fill) = match *self {
             Parts::Even { size, count } => (size, count, &[][..], 0),
             Parts::Listed { sizes, fill } => (0, 0, sizes, fill),
@@ -195,7 +268,7 @@ impl Parts<'_> {
 
 /// TensorFlow's checks for `Split` and `SplitV`, in its order (see `tf_split`'s `# Errors`): the
 /// non-negative axis and the parts.
-fn resolve_split<'s>(
+pub(crate) fn resolve_split<'s>(
     shape: &[usize],
     split: Split<'s>,
     axis: isize,

@@ -2,7 +2,8 @@
 
 use ndarray::{Array, ArrayRef, Dimension};
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
@@ -17,8 +18,9 @@ pub trait TileExt<A, D: Dimension> {
     /// `tf.tile(self, multiples)`: `self` repeated `multiples[i]` times along each axis `i`, so axis
     /// `i` of the result has `self.len_of(i) * multiples[i]` elements.
     ///
-    /// A zero multiple gives an empty axis; a rank-0 input takes `multiples = &[]` and comes back
-    /// unchanged. TensorFlow rejects negative multiples; `&[usize]` cannot hold them.
+    /// `multiples` is an [`IntList`] (any primitive integer type; slice, `Vec`, fixed array or
+    /// 1-D ndarray array). A zero multiple gives an empty axis; a rank-0 input takes
+    /// `multiples = &[]` and comes back unchanged.
     ///
     /// The result is owned and in standard layout. Each block is written once per repetition with
     /// slice copies (repetitions copy what is already written, in doubling runs), never element by
@@ -26,6 +28,8 @@ pub trait TileExt<A, D: Dimension> {
     ///
     /// # Errors
     /// - [`Error::TileMultiplesLength`]: `multiples` does not have one entry per axis.
+    /// - [`Error::TileNegativeMultiple`]: a multiple is negative.
+    /// - [`Error::ValueOutOfRange`]: a multiple does not fit in `i64`.
     /// - [`Error::TooLarge`]: the result's size overflows (TensorFlow: "Expected a non-negative
     ///   size" or "Encountered overflow when multiplying"). As in ndarray, the product of the
     ///   result's non-zero axes must fit in `isize` even when another axis is 0; TensorFlow
@@ -46,7 +50,7 @@ pub trait TileExt<A, D: Dimension> {
     /// assert_eq!(t.tf_tile(&[0, 2])?.shape(), &[0, 6]);
     /// // Views work too: here a transposed one.
     /// assert_eq!(t.t().tf_tile(&[1, 2])?, array![[1, 4, 1, 4], [2, 5, 2, 5], [3, 6, 3, 6]]);
-    /// assert_eq!(arr0(5).tf_tile(&[])?, arr0(5));
+    /// assert_eq!(arr0(5).tf_tile(&[0; 0])?, arr0(5));
     ///
     /// let err = t.tf_tile(&[2]).unwrap_err();
     /// assert_eq!(
@@ -55,13 +59,20 @@ pub trait TileExt<A, D: Dimension> {
     /// );
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_tile(&self, multiples: &[usize]) -> Result<Array<A, D>, Error>;
+    fn tf_tile<L: IntList + ?Sized>(&self, multiples: &L) -> Result<Array<A, D>, Error>
+    where
+        A: Clone;
 
     private_decl!();
 }
 
-impl<A: Clone, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
-    fn tf_tile(&self, multiples: &[usize]) -> Result<Array<A, D>, Error> {
+impl<A, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
+    fn tf_tile<L: IntList + ?Sized>(&self, multiples: &L) -> Result<Array<A, D>, Error>
+    where
+        A: Clone,
+    {
+        let multiples = checked_multiples(self.ndim(), &widen(multiples, Argument::Multiples)?)?;
+        let multiples = &multiples[..];
         let dim = tiled_dim(self.raw_dim(), multiples)?;
         check_size::<A>(dim.slice())?;
         let len = dim.size();
@@ -77,6 +88,27 @@ impl<A: Clone, D: Dimension> TileExt<A, D> for ArrayRef<A, D> {
     }
 
     private_impl!();
+}
+
+/// TensorFlow's checks on `multiples`, in its order: one per axis, then each `>= 0`.
+fn checked_multiples(rank: usize, multiples: &[i64]) -> Result<Vec<usize>, Error> {
+    if multiples.len() != rank {
+        return Err(Error::TileMultiplesLength {
+            rank,
+            len: multiples.len(),
+        });
+    }
+    multiples
+        .iter()
+        .enumerate()
+        .map(|(index, &value)| {
+            // Non-negative i64 fits in u64; past usize (32-bit targets) the product overflows
+            // anyway, so saturating keeps TooLarge as the answer.
+            u64::try_from(value)
+                .map(|m| usize::try_from(m).unwrap_or(usize::MAX))
+                .map_err(|_| Error::TileNegativeMultiple { index, value })
+        })
+        .collect()
 }
 
 /// The result's dimension, `dim[i] * multiples[i]`, or the error TensorFlow gives.

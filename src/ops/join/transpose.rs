@@ -2,7 +2,8 @@
 
 use ndarray::{ArrayRef, ArrayView, Dimension};
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::util::axis_set::AxisSet;
 use crate::util::sealed::{private_decl, private_impl};
 
@@ -11,18 +12,23 @@ use crate::util::sealed::{private_decl, private_impl};
 /// The view costs O(rank). `perm` is checked in TensorFlow's order before ndarray is called, so no
 /// input makes this panic.
 pub trait TransposeExt<A, D: Dimension> {
-    /// `tf.transpose(self, perm)`: output axis `i` is input axis `perm[i]`. `None` reverses the
-    /// axes (TensorFlow's default), the ordinary matrix transpose on 2-D arrays.
+    /// `tf.transpose(self, perm)`: output axis `i` is input axis `perm[i]`.
+    ///
+    /// `perm` is an [`IntList`](crate::IntList) (any primitive integer type; slice, `Vec`, fixed
+    /// array or 1-D ndarray array). As in TensorFlow, a negative entry counts from the end (`-1`
+    /// is the last axis). TensorFlow's default `perm` (reversed axes, `tf.transpose(x)`) is
+    /// ndarray's own [`t`](ndarray::ArrayRef::t) / [`reversed_axes`](ndarray::ArrayBase::reversed_axes).
     ///
     /// Unlike [`permuted_axes`](ndarray::ArrayBase::permuted_axes), a `perm` that is not a
     /// permutation is an error, not a panic. Any rank works (TensorFlow's kernel handles any rank
-    /// too). TensorFlow also accepts negative entries (`-1` for the last axis); `&[usize]` cannot
-    /// hold them.
+    /// too). To keep the input's lifetime (a view in, a view out), use
+    /// [`tf_transpose_move`](crate::ViewMoveExt::tf_transpose_move).
     ///
     /// # Errors
     /// In TensorFlow's order:
     /// - [`Error::PermLength`]: `perm` does not have one entry per axis.
-    /// - [`Error::PermOutOfRange`]: the first entry that is not an axis (`>= rank`).
+    /// - [`Error::PermOutOfRange`]: the first entry that is not an axis (outside `[-rank, rank)`).
+    /// - [`Error::ValueOutOfRange`]: an entry does not fit in `i64`.
     /// - [`Error::PermNotPermutation`]: an axis repeats, so the smallest missing one is named
     ///   (`perm [0, 0, 1]` on rank 3: `2 is missing from {0,0,1}.`).
     ///
@@ -33,47 +39,46 @@ pub trait TransposeExt<A, D: Dimension> {
     /// use ndarray_tfslice::prelude::*;
     ///
     /// let x = array![[1, 2, 3], [4, 5, 6]];
-    /// assert_eq!(x.tf_transpose(None)?, array![[1, 4], [2, 5], [3, 6]]);
-    /// // Equivalently
-    /// assert_eq!(x.tf_transpose(Some(&[1, 0]))?, array![[1, 4], [2, 5], [3, 6]]);
+    /// assert_eq!(x.tf_transpose(&[1, 0])?, array![[1, 4], [2, 5], [3, 6]]);
+    /// // Equivalently: TensorFlow's default perm is ndarray's t(), and -1 is the last axis.
+    /// assert_eq!(x.t(), array![[1, 4], [2, 5], [3, 6]]);
+    /// assert_eq!(x.tf_transpose(&[-1, 0])?, array![[1, 4], [2, 5], [3, 6]]);
     ///
     /// // perm is more useful for n-dimensional tensors, for n > 2: transpose the matrices in
     /// // dimension 0.
     /// let x = array![[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]];
     /// assert_eq!(
-    ///     x.tf_transpose(Some(&[0, 2, 1]))?,
+    ///     x.tf_transpose(&[0, 2, 1])?,
     ///     array![[[1, 4], [2, 5], [3, 6]], [[7, 10], [8, 11], [9, 12]]]
     /// );
     ///
     /// // A view: no element was copied.
-    /// let t = x.tf_transpose(Some(&[2, 0, 1]))?;
+    /// let t = x.tf_transpose(&[2, 0, 1])?;
     /// assert!(std::ptr::eq(&t[[2, 1, 0]], &x[[1, 0, 2]]));
     ///
-    /// let err = x.tf_transpose(Some(&[0, 0, 1])).unwrap_err();
+    /// let err = x.tf_transpose(&[0, 0, 1]).unwrap_err();
     /// assert!(err.to_string().starts_with("2 is missing from {0,0,1}."));
     /// # Ok::<(), Error>(())
     /// ```
-    fn tf_transpose(&self, perm: Option<&[usize]>) -> Result<ArrayView<'_, A, D>, Error>;
+    fn tf_transpose<P: IntList + ?Sized>(&self, perm: &P) -> Result<ArrayView<'_, A, D>, Error>;
 
     private_decl! {}
 }
 
 impl<A, D: Dimension> TransposeExt<A, D> for ArrayRef<A, D> {
     #[inline]
-    fn tf_transpose(&self, perm: Option<&[usize]>) -> Result<ArrayView<'_, A, D>, Error> {
-        let view = self.view();
-        match perm {
-            None => Ok(view.reversed_axes()),
-            Some(perm) => Ok(view.permuted_axes(check_perm::<D>(perm, self.ndim())?)),
-        }
+    fn tf_transpose<P: IntList + ?Sized>(&self, perm: &P) -> Result<ArrayView<'_, A, D>, Error> {
+        let axes = check_perm::<D>(&widen(perm, Argument::Perm)?, self.ndim())?;
+        Ok(self.view().permuted_axes(axes))
     }
 
     private_impl! {}
 }
 
-/// TensorFlow's checks on `perm` (its `Transpose` kernel), in its order: `perm` as a `D`.
+/// TensorFlow's checks on `perm` (its `Transpose` kernel), in its order: `perm` as a `D`, each
+/// negative entry counted from the end first (TF reports the entry after that shift).
 #[inline]
-fn check_perm<D: Dimension>(perm: &[usize], rank: usize) -> Result<D, Error> {
+pub(crate) fn check_perm<D: Dimension>(perm: &[i64], rank: usize) -> Result<D, Error> {
     if perm.len() != rank {
         return Err(Error::PermLength {
             rank,
@@ -82,21 +87,25 @@ fn check_perm<D: Dimension>(perm: &[usize], rank: usize) -> Result<D, Error> {
     }
     // Every entry is range-checked before any axis is looked for.
     let mut used = AxisSet::new(rank);
-    for (index, &value) in perm.iter().enumerate() {
-        if value >= rank {
-            return Err(Error::PermOutOfRange { index, value, rank });
+    // The array's own rank, so `perm` fits.
+    let mut axes = D::zeros(rank);
+    let r = i64::try_from(rank).unwrap_or(i64::MAX);
+    for (index, (&entry, slot)) in perm.iter().zip(axes.slice_mut()).enumerate() {
+        let value = if entry < 0 { entry + r } else { entry };
+        match usize::try_from(value) {
+            Ok(axis) if axis < rank => {
+                used.insert(axis);
+                *slot = axis;
+            }
+            _ => return Err(Error::PermOutOfRange { index, value, rank }),
         }
-        used.insert(value);
     }
     if let Some(missing) = used.first_missing(rank) {
         return Err(Error::PermNotPermutation {
             missing,
-            perm: perm.to_vec(),
+            perm: axes.slice().to_vec(),
         });
     }
-    // The array's own rank, so `perm` fits.
-    let mut axes = D::zeros(rank);
-    axes.slice_mut().copy_from_slice(perm);
     Ok(axes)
 }
 
@@ -107,7 +116,7 @@ mod tests {
 
     #[test]
     fn tf_order_of_checks() {
-        let check = |perm: &[usize], rank| check_perm::<IxDyn>(perm, rank);
+        let check = |perm: &[i64], rank| check_perm::<IxDyn>(perm, rank);
         assert_eq!(
             check(&[0, 1], 3),
             Err(Error::PermLength { rank: 3, len: 2 })
@@ -137,8 +146,21 @@ mod tests {
             })
         );
         assert_eq!(
-            check(&[usize::MAX], 1).map(|_| ()).unwrap_err().to_string(),
-            { format!("{} is out of range [0 .. 1) (perm[0])", usize::MAX) }
+            check(&[i64::MAX], 1).map(|_| ()).unwrap_err().to_string(),
+            { format!("{} is out of range [0 .. 1) (perm[0])", i64::MAX) }
+        );
+        // Negative entries count from the end; TF names the shifted value.
+        assert_eq!(check(&[-1, 0], 2), Ok(IxDyn(&[1, 0])));
+        assert_eq!(
+            check(&[-3, 0], 2).map(|_| ()).unwrap_err().to_string(),
+            "-1 is out of range [0 .. 2) (perm[0])"
+        );
+        assert_eq!(
+            check(&[-1, 1], 2),
+            Err(Error::PermNotPermutation {
+                missing: 0,
+                perm: vec![1, 1]
+            })
         );
         assert_eq!(check(&[], 0), Ok(IxDyn(&[])));
         assert_eq!(check(&[1, 2, 0], 3), Ok(IxDyn(&[1, 2, 0])));

@@ -2,7 +2,6 @@
 //! op) on NHWC images.
 
 use ndarray::{Array, ArrayRef, Dimension};
-use num_traits::Zero;
 
 use crate::error::Error;
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
@@ -67,9 +66,8 @@ pub trait ExtractImagePatchesExt<A, D: Dimension> {
     /// toward zero as in TensorFlow's C++: 0 (an empty result) when the patch is a little larger
     /// than the image, [`Error::PatchesOutputNegative`] when it is larger by `2 * stride` or more.
     ///
-    /// The padding is `A::zero()` (`num_traits::Zero`), the numeric zero TensorFlow pads with:
-    /// `Default` would also admit types (`bool`, `String`) for which TensorFlow has no kernel and
-    /// "zero padding" no meaning.
+    /// The padding is `A::default()`, the crate's one fill value for new elements (the zero
+    /// TensorFlow pads with, for every numeric type).
     ///
     /// # Errors
     /// In TensorFlow's order (the attribute checks come before the input is looked at):
@@ -127,7 +125,7 @@ pub trait ExtractImagePatchesExt<A, D: Dimension> {
         padding: Padding,
     ) -> Result<Array<A, D>, Error>
     where
-        A: Clone + Zero;
+        A: Clone + Default;
 
     private_decl! {}
 }
@@ -141,7 +139,7 @@ impl<A, D: Dimension> ExtractImagePatchesExt<A, D> for ArrayRef<A, D> {
         padding: Padding,
     ) -> Result<Array<A, D>, Error>
     where
-        A: Clone + Zero,
+        A: Clone + Default,
     {
         let plan = Patches::resolve::<A>(self.shape(), ksizes, strides, rates, padding)?;
         let data = plan.extract(&c_order(self)?)?;
@@ -208,7 +206,7 @@ impl Patches {
     /// Each patch row is either padding (zeros), or one input row sampled at the column taps: a
     /// whole contiguous run of `ksize_cols * depth` elements when the columns are consecutive
     /// (rate 1, no padding), one run of `depth` per tap otherwise.
-    fn extract<A: Clone + Zero>(&self, data: &[A]) -> Result<Vec<A>, Error> {
+    fn extract<A: Clone + Default>(&self, data: &[A]) -> Result<Vec<A>, Error> {
         let [_, in_rows, in_cols, depth] = self.input;
         let total = element_count(&self.output).unwrap_or(0);
         // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
@@ -252,7 +250,7 @@ struct Taps<'a> {
 }
 
 /// [`Patches::extract`]'s copy loop, for patch rows of `N` elements (0: any length).
-fn extract_runs<const N: usize, A: Clone + Zero>(
+fn extract_runs<const N: usize, A: Clone + Default>(
     data: &[A],
     out: &mut Vec<A>,
     taps: &Taps<'_>,
@@ -267,7 +265,7 @@ fn extract_runs<const N: usize, A: Clone + Zero>(
             for (col_taps, &contiguous) in columns {
                 for &tap in row_taps {
                     let Some(y) = tap else {
-                        out.resize(out.len() + patch_row, A::zero());
+                        out.resize(out.len() + patch_row, A::default());
                         continue;
                     };
                     let row = run(image, y * image_row, image_row)?;
@@ -278,7 +276,7 @@ fn extract_runs<const N: usize, A: Clone + Zero>(
                     for &tap in col_taps {
                         match tap {
                             Some(x) => out.extend_from_slice(run(row, x * depth, depth)?),
-                            None => out.resize(out.len() + depth, A::zero()),
+                            None => out.resize(out.len() + depth, A::default()),
                         }
                     }
                 }

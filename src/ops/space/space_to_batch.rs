@@ -5,14 +5,14 @@ mod copy;
 mod plan;
 
 use ndarray::{Array, ArrayRef, Dimension};
-use num_traits::Zero;
 
-use crate::error::Error;
+use crate::error::{Argument, Error};
+use crate::int_list::{IntList, IntPairs, widen};
 use crate::util::alloc::try_vec;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 
-use plan::{Plan, batch_to_space_plan, space_to_batch_plan};
+use plan::{Pairs, Plan, batch_to_space_plan, space_to_batch_plan};
 
 /// TensorFlow's space-to-batch ops (the tiling behind atrous convolution) as methods of every
 /// ndarray array (owned, views, `ArcArray`, `CowArray`; any dimension type).
@@ -20,10 +20,13 @@ use plan::{Plan, batch_to_space_plan, space_to_batch_plan};
 /// The input is `[batch] + spatial (M dims) + remaining`, `M` being `block_shape.len()`. Results
 /// are new arrays of the input's rank and dimension type, in C order.
 ///
-/// The padding is `A::zero()`, as TensorFlow pads with `T(0)`; TensorFlow has these kernels for
-/// real number types only (not `bool`, not strings), which is the set [`Zero`] describes, where
-/// `Default` would also admit types with no zero. `batch_to_space` never pads, so it asks for
-/// `Clone` alone.
+/// The padding is `A::default()`, the crate's one fill value for new elements: TensorFlow pads
+/// with `T(0)`, which is `A::default()` for every TensorFlow dtype. `batch_to_space` never pads,
+/// so it asks for `Clone` alone.
+///
+/// `block_shape` is an [`IntList`](crate::IntList), `paddings` and `crops` are
+/// [`IntPairs`](crate::IntPairs) (`&[[start, end], ..]` of any integer type, or a 2-D ndarray
+/// array); negative values are TensorFlow's errors.
 ///
 /// ```
 /// use ndarray::Array;
@@ -89,13 +92,13 @@ pub trait SpaceToBatchExt<A, D: Dimension> {
     /// );
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_space_to_batch_nd(
+    fn tf_space_to_batch_nd<L: IntList + ?Sized, P: IntPairs + ?Sized>(
         &self,
-        block_shape: &[usize],
-        paddings: &[[usize; 2]],
+        block_shape: &L,
+        paddings: &P,
     ) -> Result<Array<A, D>, Error>
     where
-        A: Clone + Zero;
+        A: Clone + Default;
 
     /// `tf.batch_to_space(self, block_shape, crops)` (TensorFlow's `BatchToSpaceND`;
     /// `tf.batch_to_space_nd` in TF 1.x): the inverse of
@@ -145,10 +148,10 @@ pub trait SpaceToBatchExt<A, D: Dimension> {
     /// );
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_batch_to_space_nd(
+    fn tf_batch_to_space_nd<L: IntList + ?Sized, P: IntPairs + ?Sized>(
         &self,
-        block_shape: &[usize],
-        crops: &[[usize; 2]],
+        block_shape: &L,
+        crops: &P,
     ) -> Result<Array<A, D>, Error>
     where
         A: Clone;
@@ -223,13 +226,13 @@ pub trait SpaceToBatchExt<A, D: Dimension> {
     /// ));
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_space_to_batch(
+    fn tf_space_to_batch<P: IntPairs + ?Sized>(
         &self,
-        paddings: &[[usize; 2]],
+        paddings: &P,
         block_size: usize,
     ) -> Result<Array<A, D>, Error>
     where
-        A: Clone + Zero;
+        A: Clone + Default;
 
     /// `tf.compat.v1.batch_to_space(self, crops, block_size)`: the 4-D (NHWC) form,
     /// [`tf_batch_to_space_nd`](SpaceToBatchExt::tf_batch_to_space_nd) with `block_shape =
@@ -302,9 +305,9 @@ pub trait SpaceToBatchExt<A, D: Dimension> {
     /// assert_eq!(x.tf_batch_to_space(&none, 0), Err(Error::BlockProductZero));
     /// # Ok::<(), ndarray_tfslice::Error>(())
     /// ```
-    fn tf_batch_to_space(
+    fn tf_batch_to_space<P: IntPairs + ?Sized>(
         &self,
-        crops: &[[usize; 2]],
+        crops: &P,
         block_size: usize,
     ) -> Result<Array<A, D>, Error>
     where
@@ -314,57 +317,92 @@ pub trait SpaceToBatchExt<A, D: Dimension> {
 }
 
 impl<A, D: Dimension> SpaceToBatchExt<A, D> for ArrayRef<A, D> {
-    fn tf_space_to_batch_nd(
+    fn tf_space_to_batch_nd<L: IntList + ?Sized, P: IntPairs + ?Sized>(
         &self,
-        block_shape: &[usize],
-        paddings: &[[usize; 2]],
+        block_shape: &L,
+        paddings: &P,
     ) -> Result<Array<A, D>, Error>
     where
-        A: Clone + Zero,
+        A: Clone + Default,
     {
-        let plan = space_to_batch_plan(self.shape(), block_shape, paddings)?;
+        let plan = space_to_batch_plan(
+            self.shape(),
+            &widen(block_shape, Argument::BlockShape)?,
+            &pairs(paddings, Argument::Paddings)?,
+        )?;
         rearrange(self, &plan, copy::space_to_batch)
     }
 
-    fn tf_batch_to_space_nd(
+    fn tf_batch_to_space_nd<L: IntList + ?Sized, P: IntPairs + ?Sized>(
         &self,
-        block_shape: &[usize],
-        crops: &[[usize; 2]],
+        block_shape: &L,
+        crops: &P,
     ) -> Result<Array<A, D>, Error>
     where
         A: Clone,
     {
-        let plan = batch_to_space_plan(self.shape(), block_shape, crops)?;
+        let plan = batch_to_space_plan(
+            self.shape(),
+            &widen(block_shape, Argument::BlockShape)?,
+            &pairs(crops, Argument::Crops)?,
+        )?;
         rearrange(self, &plan, copy::batch_to_space)
     }
 
-    fn tf_space_to_batch(
+    fn tf_space_to_batch<P: IntPairs + ?Sized>(
         &self,
-        paddings: &[[usize; 2]],
+        paddings: &P,
         block_size: usize,
     ) -> Result<Array<A, D>, Error>
     where
-        A: Clone + Zero,
+        A: Clone + Default,
     {
-        let plan = space_to_batch_plan(self.shape(), &[block_size; 2], paddings)?;
+        let block = block_i64(block_size)?;
+        let plan = space_to_batch_plan(
+            self.shape(),
+            &[block; 2],
+            &pairs(paddings, Argument::Paddings)?,
+        )?;
         rank_4("tf_space_to_batch", self.ndim())?;
         rearrange(self, &plan, copy::space_to_batch)
     }
 
-    fn tf_batch_to_space(
+    fn tf_batch_to_space<P: IntPairs + ?Sized>(
         &self,
-        crops: &[[usize; 2]],
+        crops: &P,
         block_size: usize,
     ) -> Result<Array<A, D>, Error>
     where
         A: Clone,
     {
-        let plan = batch_to_space_plan(self.shape(), &[block_size; 2], crops)?;
+        let block = block_i64(block_size)?;
+        let plan = batch_to_space_plan(self.shape(), &[block; 2], &pairs(crops, Argument::Crops)?)?;
         rank_4("tf_batch_to_space", self.ndim())?;
         rearrange(self, &plan, copy::batch_to_space)
     }
 
     private_impl! {}
+}
+
+/// `block_size` as the `block_shape` entries of the ND op; past `i64` (TensorFlow's widest) it
+/// is [`Error::ValueOutOfRange`], as a `block_shape` entry would be.
+fn block_i64(block_size: usize) -> Result<i64, Error> {
+    i64::try_from(block_size).map_err(|_| Error::ValueOutOfRange {
+        argument: Argument::BlockShape,
+        index: 0,
+        value: block_size.to_string(),
+    })
+}
+
+/// `paddings` / `crops` read for the plan: its shape, and its pairs when it has 2 columns.
+fn pairs<P: IntPairs + ?Sized>(list: &P, argument: Argument) -> Result<Pairs, Error> {
+    let shape = list.__shape();
+    let values = if shape[1] == 2 {
+        list.__widen_pairs(argument)?
+    } else {
+        Vec::new()
+    };
+    Ok(Pairs { shape, values })
 }
 
 /// TF 2.x's 4-D forms check the rank on the ND op's result, so after the ND op's own checks.

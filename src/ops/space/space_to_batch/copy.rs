@@ -8,8 +8,6 @@
 
 use std::iter::repeat_n;
 
-use num_traits::Zero;
-
 use super::plan::{Plan, SpatialDim};
 
 /// `input[start..start + len]`, if it is there.
@@ -70,7 +68,7 @@ fn strides(plan: &Plan, size: impl Fn(&SpatialDim) -> usize) -> (usize, Vec<usiz
 
 /// `SpaceToBatchND`: `input` in the space layout, `len` the output's element count, `out` an
 /// empty vector with room for them (reserved fallibly by the caller).
-pub(crate) fn space_to_batch<A: Clone + Zero>(
+pub(crate) fn space_to_batch<A: Clone + Default>(
     input: &[A],
     plan: &Plan,
     len: usize,
@@ -129,7 +127,7 @@ struct SpaceToBatch<'a, A> {
     out: &'a mut Vec<A>,
 }
 
-impl<A: Clone + Zero> SpaceToBatch<'_, A> {
+impl<A: Clone + Default> SpaceToBatch<'_, A> {
     /// Writes the output below `level`, reading the input below offset `base`.
     fn level(&mut self, level: usize, base: usize) {
         let inner = self.inner;
@@ -175,7 +173,7 @@ impl<A: Clone + Zero> SpaceToBatch<'_, A> {
     }
 
     fn zeros(&mut self, n: usize) {
-        self.out.extend(repeat_n(A::zero(), n));
+        self.out.extend(repeat_n(A::default(), n));
     }
 }
 

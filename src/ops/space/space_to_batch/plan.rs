@@ -40,31 +40,73 @@ pub(crate) struct Plan {
     pub inner: usize,
 }
 
-/// `SpaceToBatchND`'s checks in `SpaceToBatchOpCompute`'s order: input rank, paddings rows, each
-/// block size, then each padded dimension. TensorFlow's limit of 4 spatial dims that move
+/// `paddings` or `crops` as the user gave it: its `[rows, columns]` and, when it has 2 columns,
+/// the widened pairs (empty otherwise, so only the shape check looks at it).
+pub(crate) struct Pairs {
+    pub shape: [usize; 2],
+    pub values: Vec<[i64; 2]>,
+}
+
+impl Pairs {
+    /// The shape check TF makes on `paddings` / `crops` in one go: `[m, 2]`.
+    fn check(&self, argument: &'static str, m: usize) -> Result<&[[i64; 2]], Error> {
+        let [rows, columns] = self.shape;
+        if columns != 2 {
+            return Err(Error::PaddingsNotPairs {
+                argument,
+                rows,
+                columns,
+                expected_rows: Some(m),
+            });
+        }
+        if rows != m {
+            return Err(Error::BlockPaddingsLength {
+                argument,
+                expected: m,
+                rows,
+            });
+        }
+        Ok(&self.values)
+    }
+}
+
+/// A checked non-negative `i64` as `usize`, saturating past `usize` (32-bit targets), where the
+/// size checks that follow reject it.
+fn to_usize(v: i64) -> usize {
+    u64::try_from(v).map_or(0, |v| usize::try_from(v).unwrap_or(usize::MAX))
+}
+
+/// `SpaceToBatchND`'s checks in `SpaceToBatchOpCompute`'s order: input rank, paddings shape, each
+/// block size, then each padded dimension (its paddings' signs, then its divisibility). TensorFlow's limit of 4 spatial dims that move
 /// ("Maximum number of non-combined block dimensions") is an implementation limit, not applied.
 pub(crate) fn space_to_batch_plan(
     shape: &[usize],
-    block_shape: &[usize],
-    paddings: &[[usize; 2]],
+    block_shape: &[i64],
+    paddings: &Pairs,
 ) -> Result<Plan, Error> {
     let m = block_shape.len();
     let (batch, spatial, _) = split_shape(shape, m)?;
-    if paddings.len() != m {
-        return Err(Error::BlockPaddingsLength {
-            argument: "paddings",
-            expected: m,
-            rows: paddings.len(),
+    let paddings = paddings.check("paddings", m)?;
+    if let Some(index) = block_shape.iter().position(|&b| b < 1) {
+        return Err(match block_shape[index] {
+            0 => Error::BlockShapeZero { index },
+            value => Error::BlockShapeNegative { index, value },
         });
     }
-    if let Some(index) = block_shape.iter().position(|&b| b == 0) {
-        return Err(Error::BlockShapeZero { index });
-    }
+    let block_shape: Vec<usize> = block_shape.iter().map(|&b| to_usize(b)).collect();
     let mut out_shape = shape.to_vec();
     let mut dims = Vec::with_capacity(m);
     for (index, ((&space, &block), &[before, after])) in
-        spatial.iter().zip(block_shape).zip(paddings).enumerate()
+        spatial.iter().zip(&block_shape).zip(paddings).enumerate()
     {
+        if before < 0 || after < 0 {
+            return Err(Error::BlockPaddingNegative {
+                index,
+                before,
+                after,
+            });
+        }
+        let (before, after) = (to_usize(before), to_usize(after));
         let Some(padded) = space.checked_add(before).and_then(|n| n.checked_add(after)) else {
             // TF's int64 would overflow here; nothing this large can be allocated.
             let mut shape = shape.to_vec();
@@ -106,29 +148,35 @@ pub(crate) fn space_to_batch_plan(
     finish(shape, out_shape, batch, dims)
 }
 
-/// `BatchToSpaceND`'s checks in `BatchToSpaceOpCompute`'s order: input rank, crops rows, the block
-/// product, the batch's divisibility, then each cropped dimension. As for `space_to_batch_plan`,
+/// `BatchToSpaceND`'s checks in `BatchToSpaceOpCompute`'s order: input rank, crops shape, the
+/// block product (its sign: TF accepts negative block sizes whose product is positive, and then
+/// finds a negative cropped size), the batch's divisibility, then each cropped dimension (its
+/// crops' signs, then its size). As for `space_to_batch_plan`,
 /// TensorFlow's limit of 4 moving spatial dims is not applied.
 pub(crate) fn batch_to_space_plan(
     shape: &[usize],
-    block_shape: &[usize],
-    crops: &[[usize; 2]],
+    block_shape: &[i64],
+    crops: &Pairs,
 ) -> Result<Plan, Error> {
     let m = block_shape.len();
     let (in_batch, grids, _) = split_shape(shape, m)?;
-    if crops.len() != m {
-        return Err(Error::BlockPaddingsLength {
-            argument: "crops",
-            expected: m,
-            rows: crops.len(),
-        });
-    }
+    let crops = crops.check("crops", m)?;
     // TF multiplies first and checks the product: a zero anywhere makes it zero.
     if block_shape.contains(&0) {
         return Err(Error::BlockProductZero);
     }
+    let negatives = block_shape.iter().filter(|&&b| b < 0).count();
+    if negatives % 2 == 1 {
+        // TF's int64 product, wrapping as its multiplication does in practice.
+        let product = block_shape.iter().fold(1i64, |n, &b| n.wrapping_mul(b));
+        return Err(Error::BlockProductNegative { product });
+    }
+    let magnitudes: Vec<usize> = block_shape
+        .iter()
+        .map(|&b| to_usize(b.saturating_abs()))
+        .collect();
     // A product past usize::MAX divides no batch but 0; saturating keeps exactly that.
-    let product = block_shape
+    let product = magnitudes
         .iter()
         .try_fold(1usize, |n, &b| n.checked_mul(b))
         .unwrap_or(usize::MAX);
@@ -143,16 +191,24 @@ pub(crate) fn batch_to_space_plan(
     set(&mut out_shape, 0, batch)?;
     let mut dims = Vec::with_capacity(m);
     let mut too_large = false;
-    for (index, ((&grid, &block), &[start, end])) in
-        grids.iter().zip(block_shape).zip(crops).enumerate()
+    for (index, (((&grid, &signed), &block), &[start, end])) in grids
+        .iter()
+        .zip(block_shape)
+        .zip(&magnitudes)
+        .zip(crops)
+        .enumerate()
     {
-        // Dims are at most isize::MAX and blocks at most usize::MAX: the product fits in i128.
+        if start < 0 || end < 0 {
+            return Err(Error::CropsNegative { index, start, end });
+        }
+        // Dims are at most isize::MAX and blocks within i64: the product fits in i128.
         let cropped = (grid as i128)
-            .checked_mul(block as i128)
-            .map_or(i128::MAX, |n| n - start as i128 - end as i128);
+            .checked_mul(i128::from(signed))
+            .map_or(i128::MAX, |n| n - i128::from(start) - i128::from(end));
         if cropped < 0 {
             return Err(Error::CropsTooLarge { index, cropped });
         }
+        let start = to_usize(start);
         let space = usize::try_from(cropped).unwrap_or(usize::MAX);
         too_large |= space == usize::MAX;
         set(&mut out_shape, index + 1, space)?;
@@ -222,6 +278,65 @@ fn finish(
 mod tests {
     use super::*;
 
+    fn pairs(p: &[[i64; 2]]) -> Pairs {
+        Pairs {
+            shape: [p.len(), 2],
+            values: p.to_vec(),
+        }
+    }
+
+    fn space_to_batch_plan(shape: &[usize], block: &[i64], p: &[[i64; 2]]) -> Result<Plan, Error> {
+        super::space_to_batch_plan(shape, block, &pairs(p))
+    }
+
+    fn batch_to_space_plan(shape: &[usize], block: &[i64], p: &[[i64; 2]]) -> Result<Plan, Error> {
+        super::batch_to_space_plan(shape, block, &pairs(p))
+    }
+
+    #[test]
+    fn negative_values_in_tf_order() {
+        // A negative block before any padding; a negative padding at its dim.
+        assert_eq!(
+            space_to_batch_plan(&[1, 4, 4, 1], &[-1, 1], &[[0, -1], [0, 0]]),
+            Err(Error::BlockShapeNegative {
+                index: 0,
+                value: -1
+            })
+        );
+        assert_eq!(
+            space_to_batch_plan(&[1, 4, 4, 1], &[2, 2], &[[0, 0], [-2, 0]]),
+            Err(Error::BlockPaddingNegative {
+                index: 1,
+                before: -2,
+                after: 0
+            })
+        );
+        // batch_to_space: the product's sign, the batch, then the crops' signs.
+        assert_eq!(
+            batch_to_space_plan(&[1, 4, 4, 1], &[-1, 1], &[[0, -1], [0, 0]]),
+            Err(Error::BlockProductNegative { product: -1 })
+        );
+        assert_eq!(
+            batch_to_space_plan(&[1, 4, 4, 1], &[-1, -1], &[[0, 0], [0, 0]]),
+            Err(Error::CropsTooLarge {
+                index: 0,
+                cropped: -4
+            })
+        );
+        assert_eq!(
+            batch_to_space_plan(&[1, 4, 4, 1], &[1, 1], &[[0, -1], [0, 0]]),
+            Err(Error::CropsNegative {
+                index: 0,
+                start: 0,
+                end: -1
+            })
+        );
+        assert!(matches!(
+            batch_to_space_plan(&[1, 4, 4, 1], &[2, 2], &[[0, -1], [0, 0]]),
+            Err(Error::BatchNotDivisible { .. })
+        ));
+    }
+
     #[test]
     fn space_to_batch_checks_in_tf_order() {
         // Rank first, even with bad paddings and a zero block.
@@ -276,7 +391,7 @@ mod tests {
 
     #[test]
     fn space_to_batch_overflow_is_too_large() {
-        let err = space_to_batch_plan(&[1, 2], &[1], &[[usize::MAX, 0]]);
+        let err = space_to_batch_plan(&[1, 2], &[1], &[[i64::MAX, i64::MAX]]);
         assert_eq!(
             err,
             Err(Error::TooLarge {
@@ -341,7 +456,7 @@ mod tests {
         assert_eq!(p.out_shape, [2, 3, 4, 1]);
         assert_eq!(p.batch, 2);
         // A block product past usize::MAX divides only an empty batch.
-        let huge = [usize::MAX, 2];
+        let huge = [i64::MAX, 4];
         assert_eq!(
             batch_to_space_plan(&[6, 1, 1], &huge, &[[0, 0], [0, 0]]),
             Err(Error::BatchNotDivisible {
@@ -349,9 +464,10 @@ mod tests {
                 product: usize::MAX
             })
         );
-        let err = batch_to_space_plan(&[0, 1, 1], &huge, &[[0, 0], [0, 0]]);
-        assert!(matches!(err, Err(Error::TooLarge { .. })));
-        let p = batch_to_space_plan(&[0, 1, 1], &huge, &[[usize::MAX, 0], [0, 0]]).unwrap();
-        assert_eq!(p.out_shape, [0, 0, 2]);
+        // An empty batch: the shape is planned; its size is checked where it is allocated.
+        let p = batch_to_space_plan(&[0, 1, 1], &huge, &[[0, 0], [0, 0]]).unwrap();
+        assert_eq!(p.out_shape, [0, i64::MAX as usize, 4]);
+        let p = batch_to_space_plan(&[0, 1, 1], &huge, &[[i64::MAX, 0], [0, 0]]).unwrap();
+        assert_eq!(p.out_shape, [0, 0, 4]);
     }
 }
