@@ -302,3 +302,20 @@ fn long_index_vectors_past_tensorflow_limit() {
     assert_eq!(out.sum(), 7);
     assert_eq!(out[IxDyn(&[0, 1, 0, 1, 0, 1, 0, 1, 0])], 7);
 }
+
+#[test]
+fn shape_is_any_integer_list() {
+    let (idx, upd) = (array![[1], [3]], array![5, 6]);
+    let want = array![0, 5, 0, 6].into_dyn();
+    assert_eq!(tf_scatter_nd(&idx, &upd, &[4]).unwrap(), want);
+    assert_eq!(tf_scatter_nd(&idx, &upd, &vec![4u8]).unwrap(), want);
+    assert_eq!(tf_scatter_nd(&idx, &upd, &array![4i64]).unwrap(), want);
+    let err = tf_scatter_nd(&idx, &upd, &array![-4i32]).unwrap_err();
+    assert_eq!(
+        err,
+        Error::NegativeDimension {
+            index: 0,
+            value: -4
+        }
+    );
+}

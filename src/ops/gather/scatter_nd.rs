@@ -10,11 +10,11 @@ use ndarray::{Array, ArrayD, ArrayRef, Dimension, IxDyn};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
+use crate::int_list::{IntList, widen};
 use crate::util::alloc::try_vec;
 use crate::util::owned::{c_order, from_c_order, owned_copy};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::shape::{checked_product as product, unravel};
-use crate::util::values::Values;
 
 use super::gather_nd::{index_vector, vector_offset};
 
@@ -101,7 +101,8 @@ impl ScatterAdd for bool {
 /// order of `indices`, as TensorFlow's CPU kernel adds them.
 ///
 /// `indices` may be any ndarray array of any primitive integer type (TensorFlow takes `int32`
-/// and `int64`) of rank at least 2; `shape` any primitive integers. The result is a new array
+/// and `int64`) of rank at least 2; `shape` any integer list ([`IntList`]: a slice, array,
+/// `Vec` or 1-D ndarray array of any primitive integer type). The result is a new array
 /// in standard layout. See [`ScatterNdExt`] for the forms that write into an existing array.
 ///
 /// TensorFlow's own rules, kept: a negative index is out of bounds (no negative indexing); of
@@ -156,15 +157,15 @@ impl ScatterAdd for bool {
 /// assert_eq!(err.to_string(), "indices[0] = [8] does not index into shape [8]");
 /// # Ok::<(), Error>(())
 /// ```
-pub fn tf_scatter_nd<A, I, J, E, F>(
+pub fn tf_scatter_nd<A, I, L, E, F>(
     indices: &ArrayRef<I, E>,
     updates: &ArrayRef<A, F>,
-    shape: &[J],
+    shape: &L,
 ) -> Result<ArrayD<A>, Error>
 where
     A: ScatterAdd,
     I: PrimInt,
-    J: PrimInt,
+    L: IntList + ?Sized,
     E: Dimension,
     F: Dimension,
 {
@@ -173,7 +174,7 @@ where
     check_ranks(ishape, ushape)?;
     let out_shape = output_shape(shape)?;
     // TensorFlow's ScatterNd counts the entries of `shape` here, not the output's elements.
-    check_empty(shape.len(), &out_shape, ishape, ushape)?;
+    check_empty(out_shape.len(), &out_shape, ishape, ushape)?;
     let geometry = Geometry::new(op, &out_shape, ishape, ushape)?;
     if out_shape.is_empty() {
         return Err(Error::ScatterScalarOutput);
@@ -478,11 +479,12 @@ fn check_ranks(indices: &[usize], updates: &[usize]) -> Result<(), Error> {
 }
 
 /// `tf_scatter_nd`'s `shape` as dims: TensorFlow's `MakeShape` checks.
-fn output_shape<J: PrimInt>(shape: &[J]) -> Result<Vec<usize>, Error> {
-    let values = Values::new(shape, Argument::Shape)?;
-    (0..shape.len())
-        .map(|index| {
-            let value = values.get(index);
+fn output_shape<L: IntList + ?Sized>(shape: &L) -> Result<Vec<usize>, Error> {
+    let values = widen(shape, Argument::Shape)?;
+    values
+        .iter()
+        .enumerate()
+        .map(|(index, &value)| {
             usize::try_from(value).map_err(|_| Error::NegativeDimension { index, value })
         })
         .collect()
