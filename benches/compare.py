@@ -115,6 +115,8 @@ OPS = [
      "ndarray_select", "numpy_fancy_tuple"),
     ("`gather_nd` 2^20 (row, column) pairs of 4096×256", "gather_nd_elements_4MiB",
      "tf_gather_nd", "ndarray_index_loop", "numpy_fancy_tuple"),
+    ("`scatter_nd_add` (in place) 2048 rows into 30522×768", "scatter_nd_add_rows_30522x768",
+     "tf_scatter_nd_add", "ndarray_row_add", "numpy_add_at"),
     ("`boolean_mask` rows of 4096×256 (1-D mask)", "boolean_mask_4MiB", "tf_boolean_mask_rows",
      "ndarray_select_rows", "numpy_mask_rows"),
     ("`boolean_mask` elements of 4096×256 (2-D mask)", "boolean_mask_4MiB",

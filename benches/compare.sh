@@ -9,16 +9,17 @@
 #   1. cargo bench --bench strided_slice --bench strided_assign   (criterion: the 12 view cases of
 #      benches/cases.json, plus assign / grad / to_owned on a 4 MiB array)
 #   2. cargo bench --bench join_views --bench join --bench join_pad --bench gather --bench gather_mask
-#      --bench space_depth --bench space_batch --bench shape --bench real_shapes   (criterion,
-#      shorter settings: 111 functions plus shape's and real_shapes' 65, many
+#      --bench space_depth --bench space_batch --bench shape --bench gather_scatter
+#      --bench real_shapes   (criterion, shorter settings: 111 functions plus the newer benches'
+#      (real_shapes: 65), many
 #      of them milliseconds long, so 20 samples instead of 100; bench files are named
 #      <family>[_<topic>], after the crate's op families)
 #   3. python3 benches/strided_peers.py --json target/peers.json  (NumPy and TF eager, same shapes and
 #      selections; TensorFlow is optional, its columns stay empty without it)
 #   4. python3 benches/<op script>.py --json > target/ops_numpy/<op script>.json for the eight NumPy
 #      scripts of step 2's benches (join_views_peers, join_peers, join_pad_peers, gather_peers,
-#      gather_mask_peers, space_depth_peers, space_batch_peers, shape_peers, real_shapes_peers;
-#      each is its bench's name + _peers;
+#      gather_mask_peers, space_depth_peers, space_batch_peers, shape_peers, gather_scatter_peers,
+#      real_shapes_peers; each is its bench's name + _peers;
 #      shared timing helper in benches/peers_common.py). One that fails
 #      is reported on stderr and its figures print as `-`.
 #   5. python3 benches/compare.py target/peers.json --ops target/ops_numpy/*.json
@@ -59,9 +60,9 @@ fi
 start=$(date +%s)
 benches=(--bench strided_slice --bench strided_assign)
 op_benches=(--bench join_views --bench join --bench join_pad --bench gather --bench gather_mask --bench space_depth
-  --bench space_batch --bench shape --bench real_shapes)
+  --bench space_batch --bench shape --bench gather_scatter --bench real_shapes)
 op_scripts=(join_views_peers join_peers join_pad_peers gather_peers gather_mask_peers space_depth_peers
-  space_batch_peers shape_peers real_shapes_peers)
+  space_batch_peers shape_peers gather_scatter_peers real_shapes_peers)
 cargo bench "${benches[@]}" "${op_benches[@]}" --no-run -q
 "${pin[@]}" cargo bench "${benches[@]}" -- "${crit_args[@]}" >&2
 "${pin[@]}" cargo bench "${op_benches[@]}" -- "${op_crit_args[@]}" >&2

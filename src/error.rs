@@ -46,7 +46,7 @@ pub enum Argument {
     Axis,
     /// `size_splits` of `tf_split`.
     SizeSplits,
-    /// `shape` of `tf_strided_slice_grad` or `tf_reshape`.
+    /// `shape` of `tf_strided_slice_grad`, `tf_reshape` or `tf_scatter_nd`.
     Shape,
     /// `repeats` of `tf_repeat`.
     Repeats,
@@ -279,7 +279,7 @@ pub enum Error {
         input_shape: Vec<usize>,
     },
 
-    /// `tf_strided_slice_grad`: an entry of `shape` is negative.
+    /// `tf_strided_slice_grad` or `tf_scatter_nd`: an entry of `shape` is negative.
     #[error("Dimension {value} must be >= 0 (shape[{index}])")]
     NegativeDimension {
         /// Its position in `shape`.
@@ -957,6 +957,94 @@ pub enum Error {
         max: usize,
     },
 
+    // ---- scatter_nd / tensor_scatter_nd_update / _add / in-place scatter_nd_update / _add ----
+    /// A scatter op's `indices` of rank 0 or 1. TensorFlow rejects rank 0 in its words; it
+    /// reads 1-D `indices` `[n]` inconsistently (its tensor ops reject them with an unrelated
+    /// shape error, its variable ops apply the first index and drop the rest), so this crate
+    /// rejects them everywhere: write `[1, n]` for one index vector, `[n, 1]` for `n` indices.
+    #[error("{}", scatter_indices_rank(.shape))]
+    ScatterIndicesRank {
+        /// The shape of `indices`.
+        shape: Vec<usize>,
+    },
+
+    /// A scatter op's `updates` is 0-d.
+    #[error("Updates shape must have rank at least one. Found:[]")]
+    ScatterUpdatesScalar,
+
+    /// A scatter op where exactly one of `indices` and `updates` is empty, or both are not but
+    /// the output is (TensorFlow's `tf_scatter_nd` also counts a 0-d `shape` as empty here).
+    #[error(
+        "Indices and updates specified for empty output shape (output shape {}, indices shape \
+         {}, updates shape {}: either both of indices and updates are empty, or none of the three)",
+        tf_shape(.output_shape), tf_shape(.indices_shape), tf_shape(.updates_shape)
+    )]
+    ScatterEmpty {
+        /// The shape of the output (`shape`, or the tensor's).
+        output_shape: Vec<usize>,
+        /// The shape of `indices`.
+        indices_shape: Vec<usize>,
+        /// The shape of `updates`.
+        updates_shape: Vec<usize>,
+    },
+
+    /// A scatter op's `updates.shape[..k]` is not `indices.shape[..k]`, `k = rank(indices) - 1`
+    /// (TensorFlow aborts the process where `updates` has fewer dims than that and the ones it
+    /// has match: this crate returns this error).
+    #[error("{}", scatter_outer(.op, .indices_shape, .updates_shape))]
+    ScatterOuterShape {
+        /// The method or function, e.g. `"tf_scatter_nd"`.
+        op: &'static str,
+        /// The shape of `indices`.
+        indices_shape: Vec<usize>,
+        /// The shape of `updates`.
+        updates_shape: Vec<usize>,
+    },
+
+    /// A scatter op's `updates.shape[k..]` is not the output's `shape[depth..]`, `k =
+    /// rank(indices) - 1`, `depth = indices.shape[-1]`.
+    #[error("{}", scatter_inner(.op, .output_shape, .updates_shape, *.depth, *.outer))]
+    ScatterInnerShape {
+        /// The method or function, e.g. `"tf_scatter_nd"`.
+        op: &'static str,
+        /// The shape of the output.
+        output_shape: Vec<usize>,
+        /// The shape of `updates`.
+        updates_shape: Vec<usize>,
+        /// `indices.shape[-1]`, the length of an index vector.
+        depth: usize,
+        /// `rank(indices) - 1`, the axes of `updates` that list the updates.
+        outer: usize,
+    },
+
+    /// A scatter op whose output would be 0-d (possible only where `indices` and `updates` are
+    /// empty).
+    #[error("Output must be at least 1-D, got shape: []")]
+    ScatterScalarOutput,
+
+    /// A scatter op with empty index vectors (`indices.shape[-1] = 0`) into a non-empty output.
+    /// (TensorFlow's words: "Only indices.shape[-1] values between 1 and 5 are currently
+    /// supported.  Requested rank: 0"; this crate has no upper limit, TensorFlow stops at 7.)
+    #[error(
+        "Only indices.shape[-1] values of at least 1 are supported.  Requested rank: 0 (the \
+         output is not empty)"
+    )]
+    ScatterEmptyIndexVector,
+
+    /// A scatter op's index vector outside the output.
+    #[error(
+        "indices{} = [{}] does not index into shape {}",
+        tf_position(.position), join_i64(.index), tf_shape(.shape)
+    )]
+    ScatterOutOfBounds {
+        /// The index vector's position in `indices` (all but the last axis).
+        position: Vec<usize>,
+        /// The index vector.
+        index: Vec<i64>,
+        /// The shape of the output.
+        shape: Vec<usize>,
+    },
+
     // ---- space family (src/ops/space/): shared by space_to_depth, depth_to_space,
     // space_to_batch(_nd), batch_to_space(_nd), extract_image_patches ----
     /// An op that needs an input of a given rank (NHWC: 4) got another.
@@ -1159,6 +1247,20 @@ pub enum Error {
         stride: usize,
     },
 
+    // ---- required_space_to_batch_paddings ----
+    /// `tf_required_space_to_batch_paddings`: `input_shape` (the spatial dimensions) does not
+    /// have one entry per `block_shape` entry.
+    #[error(
+        "Shapes ({input_len},) and [{block_len}] are incompatible (input_shape needs one entry \
+         per block_shape entry)"
+    )]
+    SpatialShapeLength {
+        /// `input_shape.len()`.
+        input_len: usize,
+        /// `block_shape.len()`.
+        block_len: usize,
+    },
+
     // ---- shape family (src/ops/shape/): shared by roll and frame ----
     /// An op that needs at least one axis got a 0-d array (`tf_roll`, `tf_frame`).
     #[error("input must be 1-D or higher ({op})")]
@@ -1301,6 +1403,69 @@ pub enum Error {
         /// The input's rank.
         rank: usize,
     },
+}
+
+/// [`Error::ScatterIndicesRank`]: TensorFlow's words for rank 0, the crate's rule for rank 1.
+fn scatter_indices_rank(shape: &[usize]) -> String {
+    if shape.is_empty() {
+        String::from("Indices shape must have rank at least one. Found:[]")
+    } else {
+        format!(
+            "Indices shape must have rank at least two (index vectors along the last axis; write \
+             [1, n] for one index vector, [n, 1] for n indices). Found:{}",
+            tf_shape(shape)
+        )
+    }
+}
+
+/// [`Error::ScatterOuterShape`] in the words of the TensorFlow op `op` stands for.
+fn scatter_outer(op: &str, indices: &[usize], updates: &[usize]) -> String {
+    let outer = indices.len().saturating_sub(1);
+    if op == "tf_scatter_nd" {
+        format!(
+            "Dimensions [0,{outer}) of indices[shape={}] must match dimensions [0,{outer}) of \
+             updates[shape={}]",
+            tf_shape(indices),
+            tf_shape(updates)
+        )
+    } else {
+        format!(
+            "Outer dimensions of indices and update must match. Indices shape: {}, updates \
+             shape:{} ({op})",
+            tf_shape(indices),
+            tf_shape(updates)
+        )
+    }
+}
+
+/// [`Error::ScatterInnerShape`] in the words of the TensorFlow op `op` stands for (which has
+/// two, for a rank and for a dimension that differ).
+fn scatter_inner(op: &str, out: &[usize], updates: &[usize], depth: usize, outer: usize) -> String {
+    let (rank, urank) = (out.len(), updates.len());
+    if op == "tf_scatter_nd" {
+        format!(
+            "Dimensions [{depth},{rank}) of input[shape={}] must match dimensions \
+             [{outer},{urank}) of updates[shape={}]",
+            tf_shape(out),
+            tf_shape(updates)
+        )
+    } else if urank.checked_sub(outer) != rank.checked_sub(depth) {
+        format!(
+            "Inner dimensions of output shape must match inner dimensions of updates shape. \
+             Output: {} updates: {} ({op})",
+            tf_shape(out),
+            tf_shape(updates)
+        )
+    } else {
+        format!(
+            "The inner {} dimensions of output.shape={} must match the inner {} dimensions of \
+             updates.shape={} ({op})",
+            rank.saturating_sub(depth),
+            tf_shape(out),
+            urank.saturating_sub(outer),
+            tf_shape(updates)
+        )
+    }
 }
 
 /// The indices an axis of size `dim` takes, for [`Error::ShrinkOutOfBounds`].

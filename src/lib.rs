@@ -86,18 +86,24 @@
 //! | `tf.dynamic_partition(x, partitions, n)` | [`x.tf_dynamic_partition(&partitions, n)`](DynamicPartitionExt::tf_dynamic_partition) | `Vec<ArrayD<A>>` |
 //! | `tf.dynamic_stitch(indices, data)` | [`tf_dynamic_stitch(&indices, &data)`](tf_dynamic_stitch) | `Array<A, Masked<D, E>>` |
 //! | `tf.one_hot(indices, depth, on_value, off_value, axis)` | [`tf_one_hot(&indices, depth, on, off, axis)`](tf_one_hot) | `Array<A, E::Larger>` |
+//! | `tf.scatter_nd(indices, updates, shape)` | [`tf_scatter_nd(&indices, &updates, &shape)`](tf_scatter_nd) | `ArrayD<A>` |
+//! | `tf.tensor_scatter_nd_update(x, indices, updates)`, `tf.tensor_scatter_nd_add(..)` | [`x.tf_tensor_scatter_nd_update(&indices, &updates)`](ScatterNdExt::tf_tensor_scatter_nd_update), [`x.tf_tensor_scatter_nd_add(..)`](ScatterNdExt::tf_tensor_scatter_nd_add) | `Array<A, D>` |
+//! | `var.scatter_nd_update(indices, updates)`, `var.scatter_nd_add(..)` (in place) | [`x.tf_scatter_nd_update(&indices, &updates)`](ScatterNdExt::tf_scatter_nd_update), [`x.tf_scatter_nd_add(..)`](ScatterNdExt::tf_scatter_nd_add) | `()`; `x` untouched on `Err` |
+//! | `tf.unique_with_counts(x)` (`tf.unique`) | [`tf_unique_with_counts(&x)`](tf_unique_with_counts) | `(Array1<A>, Array1<usize>, Array1<usize>)` |
+//! | `tf.compat.v1.setdiff1d(x, y)` | [`tf_setdiff1d(&x, &y)`](tf_setdiff1d) | `(Array1<A>, Array1<usize>)` |
 //! | `tf.nn.space_to_depth(x, b)`, `tf.nn.depth_to_space(x, b)` (NHWC) | [`x.tf_space_to_depth(b)`](SpaceToDepthExt::tf_space_to_depth), [`x.tf_depth_to_space(b)`](SpaceToDepthExt::tf_depth_to_space) | `Array<A, D>` |
 //! | `tf.space_to_batch_nd(x, block_shape, paddings)`, `tf.batch_to_space(x, block_shape, crops)` | [`x.tf_space_to_batch_nd(&block_shape, &paddings)`](SpaceToBatchExt::tf_space_to_batch_nd), [`x.tf_batch_to_space_nd(&block_shape, &crops)`](SpaceToBatchExt::tf_batch_to_space_nd) | `Array<A, D>` |
 //! | `tf.compat.v1.space_to_batch(x, paddings, b)`, `tf.compat.v1.batch_to_space(x, crops, b)` | [`x.tf_space_to_batch(&paddings, b)`](SpaceToBatchExt::tf_space_to_batch), [`x.tf_batch_to_space(&crops, b)`](SpaceToBatchExt::tf_batch_to_space) | `Array<A, D>` |
 //! | `tf.image.extract_patches(x, sizes, strides, rates, "SAME" \| "VALID")` | [`x.tf_extract_image_patches(ksizes, strides, rates, Padding::Same)`](ExtractImagePatchesExt::tf_extract_image_patches) | `Array<A, D>` |
 //! | `tf.reshape(x, [2, -1])` | [`x.tf_reshape([2, -1])`](ReshapeExt::tf_reshape) (`[I; N]` gives `IxN`, a slice or `Vec` gives `IxDyn`) | `CowArray<A, _>` (a view where the layout allows) |
 //! | `tf.expand_dims(x, axis)` | [`x.tf_expand_dims(axis)`](ExpandDimsExt::tf_expand_dims) | `ArrayView<A, D::Larger>` |
-//! | `tf.squeeze(x)`, `tf.squeeze(x, axis)` | [`x.tf_squeeze::<i32>(&[])`](SqueezeExt::tf_squeeze), [`x.tf_squeeze(&axis)`](SqueezeExt::tf_squeeze) | `ArrayView<A, IxDyn>` |
+//! | `tf.squeeze(x)`, `tf.squeeze(x, axis)` | [`x.tf_squeeze(&[0; 0])`](SqueezeExt::tf_squeeze), [`x.tf_squeeze(&axis)`](SqueezeExt::tf_squeeze) | `ArrayView<A, IxDyn>` |
 //! | `tf.repeat(x, repeats, axis)`, `axis=None` | [`x.tf_repeat(&repeats, Some(axis))`](RepeatExt::tf_repeat), [`x.tf_repeat(&repeats, None)`](RepeatExt::tf_repeat) | `ArrayD<A>` |
 //! | `tf.signal.frame(x, frame_length, frame_step, pad_end, pad_value, axis)` | [`x.tf_frame(frame_length, frame_step, pad_end, pad_value, axis)`](FrameExt::tf_frame) | `CowArray<A, D::Larger>` (overlapping view unless padded) |
 //! | `tf.roll(x, shift, axis)` | [`x.tf_roll(&shift, &axis)`](RollExt::tf_roll) | `Array<A, D>` |
 //! | `tf.meshgrid(x, y, indexing='xy' \| 'ij')` | [`tf_meshgrid(&[x, y], Indexing::Xy)`](tf_meshgrid) | `Vec<ArrayView<A, IxDyn>>` (broadcast views) |
 //! | `tf.sequence_mask(lengths, maxlen)` | [`tf_sequence_mask(&lengths, Some(maxlen))`](tf_sequence_mask) (`None`: `max(lengths)`) | `Array<bool, D::Larger>` |
+//! | `tf.required_space_to_batch_paddings(input_shape, block_shape, base_paddings)` | [`tf_required_space_to_batch_paddings(&input_shape, &block_shape, Some(&base))`](tf_required_space_to_batch_paddings) | `(Vec<[usize; 2]>, Vec<[usize; 2]>)` |
 //!
 //! # How a spec becomes an ndarray slice
 //!
@@ -123,6 +129,13 @@
 //! [`tf_roll`](RollExt::tf_roll) takes shifts and axes exactly (TensorFlow truncates each to 32
 //! bits, so its shift of `2^62 + 1` acts as `1`). [`tf_repeat`](RepeatExt::tf_repeat) rejects
 //! negative counts, whose meaning in TensorFlow depends on the axis and on eager or graph mode.
+//!
+//! The scatter ops ([`tf_scatter_nd`], [`ScatterNdExt`]) return an `Err` where TensorFlow aborts
+//! the whole process (`updates` with fewer dims than `indices.shape[:-1]`), refuse 1-D `indices`
+//! (which TensorFlow's tensor ops reject with unrelated errors and its variable ops half apply),
+//! and write nothing on `Err` (TensorFlow's variable ops have written the valid updates when
+//! they report a bad index). [`tf_required_space_to_batch_paddings`] refuses the zero block sizes and mismatched
+//! lengths that TensorFlow's NumPy arithmetic lets through.
 //!
 //! # TensorFlow documentation that is wrong
 //!
@@ -168,15 +181,21 @@ pub use ops::join::{
     SplitMoveExt, TileExt, TransposeExt, ViewMoveExt, tf_concat, tf_stack,
 };
 
-// gathering: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot
+// gathering: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch, one_hot,
+// scatter_nd (and the tensor and variable scatters), unique_with_counts, setdiff1d
 // (src/ops/gather/)
 pub use ops::gather::{
-    BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, tf_dynamic_stitch, tf_one_hot,
+    BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, ScatterAdd, ScatterNdExt,
+    UniqueElement, tf_dynamic_stitch, tf_one_hot, tf_scatter_nd, tf_setdiff1d,
+    tf_unique_with_counts,
 };
 
 // space: space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
-// extract_image_patches (src/ops/space/)
-pub use ops::space::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+// extract_image_patches, required_space_to_batch_paddings (src/ops/space/)
+pub use ops::space::{
+    ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt,
+    tf_required_space_to_batch_paddings,
+};
 
 // shapes: reshape, expand_dims, squeeze, repeat, frame, roll, meshgrid, sequence_mask
 // (src/ops/shape/)
@@ -203,7 +222,9 @@ pub mod prelude {
     };
     #[doc(inline)]
     pub use crate::{
-        BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, tf_dynamic_stitch, tf_one_hot,
+        BooleanMaskExt, DynamicPartitionExt, GatherExt, GatherNdExt, ScatterAdd, ScatterNdExt,
+        UniqueElement, tf_dynamic_stitch, tf_one_hot, tf_scatter_nd, tf_setdiff1d,
+        tf_unique_with_counts,
     };
     #[doc(inline)]
     pub use crate::{
@@ -216,7 +237,10 @@ pub mod prelude {
         SqueezeExt, tf_meshgrid, tf_sequence_mask,
     };
     #[doc(inline)]
-    pub use crate::{ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt};
+    pub use crate::{
+        ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt,
+        tf_required_space_to_batch_paddings,
+    };
     #[doc(inline)]
     pub use crate::{
         PadExt, PadMode, ReverseExt, ReverseSequenceExt, Split, SplitExt, TileExt, TransposeExt,

@@ -14,8 +14,10 @@ mod mask;
 mod nd;
 mod one_hot;
 mod partition;
+mod scatter;
 mod stitch;
 mod take;
+mod unique;
 
 use super::input::Input;
 
@@ -28,5 +30,16 @@ pub fn run(data: &[u8]) {
         3 => partition::run(&mut input),
         4 => stitch::run(&mut input),
         _ => one_hot::run(&mut input),
+    }
+}
+
+/// The `scatter` target: `tf_scatter_nd`, the tensor and in-place scatters (`scatter.rs`), and
+/// `tf_unique_with_counts` / `tf_setdiff1d` (`unique.rs`). A target of its own, so the gather
+/// corpus keeps its meaning (its first byte picks among the six ops above).
+pub fn run_scatter(data: &[u8]) {
+    let mut input = Input::new(data);
+    match input.u8() % 4 {
+        0 => unique::run(&mut input),
+        _ => scatter::run(&mut input),
     }
 }

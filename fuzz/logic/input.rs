@@ -203,4 +203,4 @@ macro_rules! gap {
     )*};
 }
 
-gap!(i64 => i64::MIN, i32 => i32::MIN, u8 => u8::MAX, u64 => u64::MAX, bool => true);
+gap!(i64 => i64::MIN, i32 => i32::MIN, u8 => u8::MAX, u64 => u64::MAX, bool => true, f64 => -7.25);

@@ -1,5 +1,5 @@
 //! The gathering family: gather, gather_nd, boolean_mask, dynamic_partition, dynamic_stitch,
-//! one_hot; op tests with oracle proptests, and TensorFlow golden replays.
+//! one_hot, scatter_nd (tensor and in-place scatters), unique_with_counts, setdiff1d; op tests with oracle proptests, and TensorFlow golden replays.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -15,5 +15,9 @@ mod golden_dynamic_partition;
 mod golden_gather;
 mod golden_gather_nd;
 mod golden_one_hot;
+mod golden_scatter;
+mod golden_unique;
 mod one_hot;
 mod overflow;
+mod scatter_nd;
+mod unique;

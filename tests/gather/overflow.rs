@@ -41,6 +41,21 @@
 //!   [`stitch_with_no_rows_and_huge_slices`].
 //! - `ops/gather/one_hot.rs` `tf_one_hot`: the shape with `depth` by `try_vec`; positions inside the
 //!   result. Checked: [`one_hot_depth_usize_max`], [`one_hot_depth_times_indices_past_isize`].
+//! - `ops/gather/scatter_nd.rs` `output_shape`: `shape` values by `Values::new` (past `i64`:
+//!   `ValueOutOfRange`) and `usize::try_from` (negative: `NegativeDimension`), then the
+//!   output by `try_vec`. Checked: [`scatter_nd_output_past_usize`],
+//!   `tests/gather/scatter_nd.rs` `huge_shapes_and_values`. `Geometry::new`: `vectors` and `slice`
+//!   by `checked_product`; the strides saturate, and are used only once the output exists (a
+//!   saturated stride belongs to an output `try_vec` refused). `Geometry::offsets`: the index
+//!   copy by `c_order` and the offsets reserved with `try_reserve_exact`. Checked:
+//!   [`scatter_with_broadcast_indices`]. `vector_offset`: `offset += index * stride` with
+//!   `index < len`, inside the output. Bounded. `apply`: `offset + slice` with the offset of a
+//!   slice inside the output. Bounded. The updates copy: `c_order`, after the output exists:
+//!   [`scatter_with_broadcast_updates`]. Not covered (as for the other ops' `owned_copy`): a
+//!   broadcast `indices`, `updates` or tensor whose C-order copy fits `isize` but not in memory
+//!   still aborts in ndarray's fill.
+//! - `ops/gather/unique.rs`, `ops/gather/setdiff1d.rs`: results no longer than the input, counts
+//!   at most its length. Bounded.
 //!
 
 use ndarray::{Array1, arr0, array};
@@ -225,6 +240,48 @@ fn one_hot_depth_times_indices_past_isize() {
         tf_one_hot(&array![0], 1 << 61, 1.0f64, 0.0, -1).unwrap_err(),
         Error::TooLarge {
             shape: vec![1, 1 << 61]
+        }
+    );
+}
+
+#[test]
+fn scatter_nd_output_past_usize() {
+    let err = tf_scatter_nd(&array![[0, 0]], &array![1u8], &[1u64 << 62, 1 << 62]).unwrap_err();
+    assert_eq!(
+        err,
+        Error::TooLarge {
+            shape: vec![1 << 62, 1 << 62]
+        }
+    );
+}
+
+#[test]
+fn scatter_with_broadcast_indices() {
+    // 2^62 index vectors: their C-order copy (2^65 bytes of i64) cannot exist.
+    let x = Array1::from_elem(1, 0u8);
+    let (zero, one) = (array![0i64], array![1u8]);
+    let indices = repeated(&zero, &[1 << 62, 1]);
+    let updates = repeated(&one, &[1 << 62]);
+    assert_eq!(
+        x.tf_tensor_scatter_nd_update(&indices, &updates)
+            .unwrap_err(),
+        Error::TooLarge {
+            shape: vec![1 << 62, 1]
+        }
+    );
+}
+
+#[test]
+fn scatter_with_broadcast_updates() {
+    // One index vector whose update is a broadcast row of 2^62 u64: the output (2^65 bytes) is
+    // refused before the updates would be copied into C order.
+    let one = array![1u64];
+    let updates = repeated(&one, &[1, 1 << 62]);
+    let err = tf_scatter_nd(&array![[0]], &updates, &[1u64, 1 << 62]).unwrap_err();
+    assert_eq!(
+        err,
+        Error::TooLarge {
+            shape: vec![1, 1 << 62]
         }
     );
 }

@@ -1496,7 +1496,8 @@ def slicing():
 # The other ops of the "Slicing and Joining" chapter: one gen_<family>.py each (see tfcommon.py).
 OP_FAMILIES = ["split", "concat", "tile", "pad", "reverse", "reverse_sequence", "transpose",
                "gather", "gather_nd", "boolean_mask", "partition", "one_hot",
-               "depth", "space_batch", "patches", "int_lists", "shape"]
+               "depth", "space_batch", "patches", "int_lists", "shape",
+               "scatter", "unique", "space_paddings"]
 
 
 def op_family(name):

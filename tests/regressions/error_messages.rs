@@ -270,6 +270,47 @@ fn cases() -> Vec<(&'static str, Error)> {
         ),
         // ---- one_hot ----
         case!(OneHotAxis, tf_one_hot(&array![0, 1], 3, 1, 0, 2)),
+        // ---- scatter_nd, tensor_scatter_nd_update/add, scatter_nd_update/add ----
+        case!(
+            ScatterIndicesRank,
+            x.tf_tensor_scatter_nd_update(&array![1, 0], &arr0(5))
+        ),
+        case!(
+            ScatterUpdatesScalar,
+            tf_scatter_nd(&array![[1]], &arr0(5), &[4])
+        ),
+        case!(
+            ScatterEmpty,
+            x.tf_tensor_scatter_nd_add(&Array2::<i32>::zeros((0, 1)), &array![[1, 2, 3, 4]])
+        ),
+        case!(
+            ScatterOuterShape,
+            tf_scatter_nd(&array![[1], [2]], &array![5, 6, 7], &[4])
+        ),
+        case!(
+            ScatterInnerShape,
+            xm.tf_scatter_nd_update(&array![[1]], &array![[5, 6]])
+        ),
+        case!(
+            ScatterScalarOutput,
+            tf_scatter_nd(
+                &Array2::<i32>::zeros((0, 0)),
+                &Array1::<i32>::zeros(0),
+                &[0u8; 0]
+            )
+        ),
+        case!(
+            ScatterEmptyIndexVector,
+            tf_scatter_nd(
+                &Array2::<i32>::zeros((0, 0)),
+                &Array2::<i32>::zeros((0, 3)),
+                &[3]
+            )
+        ),
+        case!(
+            ScatterOutOfBounds,
+            x.tf_tensor_scatter_nd_update(&array![[[0, 1], [3, 0]]], &array![[7, 8]])
+        ),
         // ---- space_to_depth, depth_to_space, space/batch, extract_image_patches ----
         case!(WrongRank, x.tf_space_to_depth(2)),
         case!(BlockSizeTooSmall, image.tf_space_to_depth(1)),
@@ -333,6 +374,10 @@ fn cases() -> Vec<(&'static str, Error)> {
         case!(
             PatchesOutputNegative,
             image.tf_extract_image_patches([1, 7, 1, 1], [1; 4], [1; 4], Padding::Valid)
+        ),
+        case!(
+            SpatialShapeLength,
+            tf_required_space_to_batch_paddings(&[4, 5, 6], &[2, 4], None)
         ),
         // ---- shape ops ----
         case!(ScalarInput, arr0(1).tf_roll(&[1], &[0])),

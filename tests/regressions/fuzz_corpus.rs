@@ -63,3 +63,8 @@ fn gather() {
 fn shape() {
     replay("shape", logic::shape::run);
 }
+
+#[test]
+fn scatter() {
+    replay("scatter", logic::gather::run_scatter);
+}

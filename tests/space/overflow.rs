@@ -40,6 +40,10 @@
 //!   `output * ksize` taps, a panic for a zero-sized element type): [`patches_taps_past_isize`].
 //!   The input copy: **fixed** (`c_order`): [`patches_of_a_broadcast_view`]. A depth past
 //!   `usize`: `tests/space/extract_image_patches.rs` `too_large`.
+//! - `ops/space/required_space_to_batch_paddings.rs`: `input + start + end`, `end + extra` and the
+//!   padded size `full + extra` by `checked_add` (`TooLarge`, the dimension marked `usize::MAX`);
+//!   `block - full % block` with `block > 0` checked first. Checked:
+//!   [`required_paddings_past_usize`].
 //! - Result buffers of tile, pad, concat/stack (C-order inputs), gather, gather_nd,
 //!   space_to_batch/batch_to_space and patches: reserved with `try_vec`, so a result that fits
 //!   `isize` but no address space is `TooLarge`, not an allocation-failure abort:
@@ -335,4 +339,23 @@ fn results_past_the_address_space_are_too_large() {
             shape: vec![1, huge + 1, 1, 1]
         })
     );
+}
+
+#[test]
+fn required_paddings_past_usize() {
+    for (input, block, base) in [
+        (usize::MAX, 1, [1, 0]),
+        (usize::MAX - 1, 4, [0, 0]),
+        (5, 3, [0, usize::MAX]),
+    ] {
+        let err =
+            tf_required_space_to_batch_paddings(&[3, input], &[1, block], Some(&[[0, 0], base]))
+                .unwrap_err();
+        assert_eq!(
+            err,
+            Error::TooLarge {
+                shape: vec![3, usize::MAX]
+            }
+        );
+    }
 }

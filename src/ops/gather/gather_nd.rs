@@ -318,16 +318,10 @@ impl NdPlan {
                     Some(vectors) => vectors.next().ok_or_else(internal)?,
                     None => &[],
                 };
-                let mut offset = batch_offset;
-                // A negative index has no usize; one past i64 is out of range like any other
-                // (out_of_bounds reports it as ValueOutOfRange).
-                for (&index, &(len, stride)) in vector.iter().zip(&self.axes) {
-                    match index.to_usize() {
-                        Some(i) if i < len => offset += i * stride,
-                        _ => bad = Some(v),
-                    }
+                match vector_offset(vector, &self.axes) {
+                    Some(offset) => *slot = batch_offset + offset,
+                    None => bad = Some(v),
                 }
-                *slot = offset;
                 v += 1;
             }
             if bad.is_some() {
@@ -358,14 +352,7 @@ impl NdPlan {
     /// The error for index vector `v`: [`Error::ValueOutOfRange`] if one of its values does not
     /// fit in `i64` (TensorFlow's widest index type), else [`Error::GatherNdOutOfBounds`].
     fn out_of_bounds<I: PrimInt>(&self, v: usize, indices: &[I]) -> Error {
-        let depth = self.axes.len();
-        let first = v.saturating_mul(depth);
-        let vector = indices.iter().skip(first).take(depth);
-        let index: Result<Vec<i64>, Error> = vector
-            .enumerate()
-            .map(|(k, &i)| widen(i, Argument::Indices, first.saturating_add(k)))
-            .collect();
-        match index {
+        match index_vector(indices, v, self.axes.len()) {
             Ok(index) => Error::GatherNdOutOfBounds {
                 position: unravel(v, &self.positions),
                 index,
@@ -374,6 +361,39 @@ impl NdPlan {
             Err(e) => e,
         }
     }
+}
+
+/// The offset of the slice an index vector picks, in a C-order array whose indexed axes are
+/// `axes` (`(length, stride)` each); `None` if an index is negative or past its axis. A value
+/// past `i64` has no place in any axis, so it is out of bounds like any other here;
+/// [`index_vector`] then reports it as [`Error::ValueOutOfRange`]. Shared with the scatter ops.
+#[inline]
+pub(super) fn vector_offset<I: PrimInt>(vector: &[I], axes: &[(usize, usize)]) -> Option<usize> {
+    let mut offset = 0usize;
+    let mut inside = true;
+    // No early return: the loop stays branch-free enough to unroll on short vectors.
+    for (&index, &(len, stride)) in vector.iter().zip(axes) {
+        match index.to_usize() {
+            Some(i) if i < len => offset += i * stride,
+            _ => inside = false,
+        }
+    }
+    inside.then_some(offset)
+}
+
+/// Index vector `v` (of `depth` entries, in C-order `indices`) widened to `i64`, as a bad one is
+/// printed; [`Error::ValueOutOfRange`] if one of its values does not fit in `i64`.
+pub(super) fn index_vector<I: PrimInt>(
+    indices: &[I],
+    v: usize,
+    depth: usize,
+) -> Result<Vec<i64>, Error> {
+    let first = v.saturating_mul(depth);
+    let vector = indices.iter().skip(first).take(depth);
+    vector
+        .enumerate()
+        .map(|(k, &i)| widen(i, Argument::Indices, first.saturating_add(k)))
+        .collect()
 }
 
 /// The batch check of `tf.gather_nd`'s reshape of `indices` to

@@ -10,6 +10,9 @@
 //! | `tf.dynamic_partition` | `dynamic_partition.rs` |
 //! | `tf.dynamic_stitch` | `dynamic_stitch.rs` |
 //! | `tf.one_hot` | `one_hot.rs` |
+//! | `tf.scatter_nd`, `tf.tensor_scatter_nd_update` / `_add`, the variable ops `scatter_nd_update` / `_add` | `scatter_nd.rs` |
+//! | `tf.unique_with_counts` (`tf.unique`), and the equality it and `setdiff1d` use | `unique.rs` |
+//! | `tf.compat.v1.setdiff1d` (`ListDiff`) | `setdiff1d.rs` |
 
 mod boolean_mask;
 mod dynamic_partition;
@@ -20,6 +23,9 @@ mod dynamic_stitch;
 mod gather;
 mod gather_nd;
 mod one_hot;
+mod scatter_nd;
+mod setdiff1d;
+mod unique;
 
 pub use boolean_mask::BooleanMaskExt;
 pub use dynamic_partition::DynamicPartitionExt;
@@ -27,3 +33,6 @@ pub use dynamic_stitch::tf_dynamic_stitch;
 pub use gather::GatherExt;
 pub use gather_nd::GatherNdExt;
 pub use one_hot::tf_one_hot;
+pub use scatter_nd::{ScatterAdd, ScatterNdExt, tf_scatter_nd};
+pub use setdiff1d::tf_setdiff1d;
+pub use unique::{UniqueElement, tf_unique_with_counts};
