@@ -1,7 +1,7 @@
 //! Applying resolved steps to a view: axis by axis in place where that is cheapest, through
 //! ndarray's `slice_move` otherwise. Either way only validated, canonical values reach ndarray.
 
-use ndarray::{ArrayBase, Axis, IxDyn, RawData};
+use ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData};
 use num_traits::PrimInt;
 
 use crate::error::Error;
@@ -91,6 +91,23 @@ impl<S: RawData> InPlace<S> {
     }
 }
 
+/// A resolved range step applied to `view`'s axis `axis` in place; a whole-axis range (the
+/// commonest entry, `:`) costs a comparison and no slicing.
+#[inline(always)]
+pub(crate) fn slice_range_in_place<S: RawData, D: Dimension>(
+    view: &mut ArrayBase<S, D>,
+    axis: usize,
+    begin: i64,
+    end: i64,
+    stride: i64,
+) {
+    let whole = begin == 0 && stride == 1 && end as usize == view.len_of(Axis(axis));
+    if !whole {
+        view.as_layout_ref_mut()
+            .slice_axis_inplace(Axis(axis), range_to_slice(begin, end, stride));
+    }
+}
+
 impl<S: RawData> StepSink for InPlace<S> {
     #[inline(always)]
     fn push(&mut self, step: AxisStep) {
@@ -102,14 +119,7 @@ impl<S: RawData> StepSink for InPlace<S> {
                 stride,
                 ..
             } => {
-                let whole =
-                    begin == 0 && stride == 1 && end as usize == self.view.len_of(Axis(axis));
-                if !whole {
-                    let slice = range_to_slice(begin, end, stride);
-                    self.view
-                        .as_layout_ref_mut()
-                        .slice_axis_inplace(Axis(axis), slice);
-                }
+                slice_range_in_place(&mut self.view, axis, begin, end, stride);
                 self.out_axes += 1;
             }
             // `in_place_suits` admits at most one of these per spec.

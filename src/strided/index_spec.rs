@@ -6,13 +6,13 @@
 //! [`tf_s!`](crate::tf_s), whose type records how many axes it drops and adds, so that an `IxN`
 //! input gives `Ix(N - shrinks + new axes)` at compile time.
 
-use ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData};
+use ndarray::{ArrayBase, Dimension, IxDyn, RawData};
 
 use crate::error::Error;
-use crate::strided::apply::{InPlace, in_place_suits};
+use crate::strided::apply::{InPlace, in_place_suits, slice_range_in_place};
 use crate::strided::elems::Elems;
 use crate::strided::rank::RankChain;
-use crate::strided::resolve::{AxisStep, StepSink, range_to_slice, rank_changes, resolve};
+use crate::strided::resolve::{AxisStep, StepSink, rank_changes, resolve};
 use crate::strided::spec::StridedSlice;
 use crate::strided::typed_resolve::resolve_typed;
 use crate::strided::typed_spec::TypedSpec;
@@ -214,14 +214,7 @@ impl<S: RawData, D: Dimension, const N: usize> StepSink for Typed<S, D, N> {
                 stride,
                 ..
             } => {
-                let whole =
-                    begin == 0 && stride == 1 && end as usize == self.view.len_of(Axis(axis));
-                if !whole {
-                    let slice = range_to_slice(begin, end, stride);
-                    self.view
-                        .as_layout_ref_mut()
-                        .slice_axis_inplace(Axis(axis), slice);
-                }
+                slice_range_in_place(&mut self.view, axis, begin, end, stride);
                 self.out_axes += 1;
             }
             AxisStep::Index { axis, index, .. } => {
