@@ -8,7 +8,7 @@
 //! |---|---|---|---|
 //! | split 4 ways, last axis | `tf_split(Split::Num(4), -1)` | `axis_chunks_iter`, `split_at` chain, `slice_axis` loop | `np.split(x, 4, axis=-1)` |
 //! | unstack axis 0 / last | `tf_unstack(0)` / `tf_unstack(-1)` | `axis_iter(..).collect()` | `list(x)` / `list(np.moveaxis(x, -1, 0))` |
-//! | transpose | `tf_transpose(perm)` / `tf_transpose(None)` | `permuted_axes` / `t()` | `np.transpose(x, perm)` / `x.T` |
+//! | transpose | `tf_transpose(&perm)` / `x.t()` | `permuted_axes` / `t()` | `np.transpose(x, perm)` / `x.T` |
 //! | reverse | `tf_reverse(&axes)` | `invert_axis` on each | `np.flip(x, axes)` |
 
 #[path = "common/steady.rs"]
