@@ -12,7 +12,7 @@ Each readable figure is the best of 7 timeit repeats (each >= 0.2 s), in microse
 
 import numpy as np
 
-from peers_common import best_ns, parse_args, run
+from peers_common import parse_args, run_cases_us
 
 ROWS, COLS = 4096, 256  # 4 MiB of float32
 PICKED_ROWS, PICKED_ELEMENTS = 10_000, 1 << 20
@@ -54,11 +54,7 @@ def main():
     args = parse_args(__doc__)
     repeat = 3 if args.quick else 7
 
-    def readable():
-        for _, name, fn in CASES:
-            print(f"{name:45s} {best_ns(fn, min_s=args.timing['min_s'], repeat=repeat) / 1e3:10.1f} us")
-
-    run(args, [(key, fn) for key, _, fn in CASES], readable)
+    run_cases_us(args, CASES, repeat, width=45)
 
 
 if __name__ == "__main__":

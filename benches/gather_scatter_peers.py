@@ -12,7 +12,7 @@ is NumPy's unbuffered in-place add, the one that adds duplicates (as scatter_nd_
 
 import numpy as np
 
-from peers_common import best_ns, parse_args, run
+from peers_common import parse_args, run_cases_us
 
 VOCAB, HIDDEN, ROWS = 30522, 768, 2048
 
@@ -44,11 +44,7 @@ def main():
     args = parse_args(__doc__)
     repeat = 3 if args.quick else 7
 
-    def readable():
-        for _, name, fn in CASES:
-            print(f"{name:50s} {best_ns(fn, min_s=args.timing['min_s'], repeat=repeat) / 1e3:10.1f} us")
-
-    run(args, [(key, fn) for key, _, fn in CASES], readable)
+    run_cases_us(args, CASES, repeat)
 
 
 if __name__ == "__main__":

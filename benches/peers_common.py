@@ -90,6 +90,21 @@ def run(args, cases, readable):
     print(json.dumps(out, indent=1))
 
 
+def run_cases_us(args, cases, repeat, min_s=None, width=50, header=None):
+    """run() for the scripts whose cases are (key, readable name, stmt) and whose readable list
+    is one figure a case: the best of `repeat` repeats of at least `min_s` seconds (the
+    --quick/full setting when None), in microseconds, after an optional `header` line."""
+
+    def readable():
+        if header:
+            print(header)
+        timing_s = args.timing["min_s"] if min_s is None else min_s
+        for _, name, fn in cases:
+            print(f"{name:{width}s} {best_ns(fn, min_s=timing_s, repeat=repeat) / 1e3:10.1f} us")
+
+    run(args, [(key, fn) for key, _, fn in cases], readable)
+
+
 def run_best_and_single(args, cases, repeat, singles, line):
     """run() for the scripts whose readable list has two figures a case (join_peers.py,
     gather_mask_peers.py): the best of `repeat` repeats and the fastest of `singles` single calls, in

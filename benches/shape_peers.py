@@ -13,7 +13,7 @@ Each readable figure is the best of 30 timeit repeats of at least 5 ms each.
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from peers_common import best_ns, parse_args, run
+from peers_common import parse_args, run_cases_us
 
 
 def ramp(shape, weights):
@@ -52,12 +52,7 @@ def main():
     assert (np.roll(maps, (-3, -3), axis=(1, 2))[0, 0, 0] == maps[0, 3, 3]).all()
     repeat = 5 if args.quick else 30
 
-    def readable():
-        print(f"numpy {np.__version__}")
-        for _, name, fn in CASES:
-            print(f"{name:50s} {best_ns(fn, min_s=0.005, repeat=repeat) / 1e3:9.1f} us")
-
-    run(args, [(key, fn) for key, _, fn in CASES], readable)
+    run_cases_us(args, CASES, repeat, min_s=0.005, header=f"numpy {np.__version__}")
 
 
 if __name__ == "__main__":

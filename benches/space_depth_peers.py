@@ -15,7 +15,7 @@ call (many short repeats: on a shared, loaded machine the best of them is the st
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from peers_common import best_ns, parse_args, run
+from peers_common import parse_args, run_cases_us
 
 
 def s2d(x, b):
@@ -66,12 +66,7 @@ def main():
     assert (d2s(s2d(x, 2), 2) == x).all() and patches(img).shape == (4, 64, 64, 36)
     repeat = 10 if args.quick else 60
 
-    def readable():
-        print(f"numpy {np.__version__}")
-        for _, name, fn in CASES:
-            print(f"{name:58s} {best_ns(fn, min_s=0.005, repeat=repeat) / 1e3:9.1f} us")
-
-    run(args, [(key, fn) for key, _, fn in CASES], readable)
+    run_cases_us(args, CASES, repeat, min_s=0.005, width=58, header=f"numpy {np.__version__}")
 
 
 if __name__ == "__main__":
