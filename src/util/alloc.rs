@@ -4,6 +4,7 @@
 use ndarray::{ArrayD, IxDyn};
 
 use crate::error::Error;
+use crate::util::hugepage;
 
 /// `ArrayD::zeros(shape)`, or [`Error::TooLarge`] where ndarray would panic or the allocation
 /// could not be asked for.
@@ -57,6 +58,8 @@ pub(crate) fn try_vec<A>(shape: &[usize]) -> Result<Vec<A>, Error> {
     v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
         shape: shape.to_vec(),
     })?;
+    // Every caller fills the whole reservation: large ones are backed by huge pages.
+    hugepage::advise(&mut v);
     Ok(v)
 }
 

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `alloc.rs` | size checks and fallible reservations before any owned result is allocated |
 //! | `copy/` | the copy engine: any view appended to a C-order `Vec` at memory speed |
+//! | `hugepage.rs` | huge-page advice for large dense results (NumPy's `madvise`) |
 //! | `zeroed.rs` | lazily zeroed results (`alloc_zeroed`) for primitive zero values |
 //! | `owned.rs` | owned C-order copies of views (`owned_copy`, `c_order`, `from_c_order`) |
 //! | `runs.rs` | run-length copy kernels (fixed-size moves for short runs) |
@@ -17,6 +18,7 @@ pub(crate) mod alloc;
 pub(crate) mod axis;
 pub(crate) mod axis_set;
 pub(crate) mod copy;
+pub(crate) mod hugepage;
 pub(crate) mod owned;
 pub(crate) mod runs;
 pub(crate) mod sealed;
