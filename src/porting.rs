@@ -171,4 +171,8 @@
 //! ```
 //!
 //! `examples/yolo_decode.rs` is a whole port (YOLOv3's box decode: split, `[..., ::-1]`,
-//! concat, boolean_mask) checked against TensorFlow's output.
+//! concat, boolean_mask) checked against TensorFlow's output; `examples/yamnet_features.rs`
+//! another (YAMNet's audio front end: `tf.pad` of the waveform, `tf.signal.frame` of the signal
+//! and of the spectrogram, the mel matrix's frame / split / reshape). One thing that port met:
+//! `tf.cast(0.975 * 16000, tf.int32)` rounds through `float32` before truncating (15,600, not
+//! the 15,599 an `f64` truncation gives), so casts of Python floats go `as f32` first.
