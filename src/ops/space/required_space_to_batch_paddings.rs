@@ -7,6 +7,9 @@ use crate::error::{Argument, Error};
 use crate::int_list::{IntList, IntPairs};
 use crate::util::sealed::{private_decl, private_impl};
 
+/// An [`IntPairs`]' `[rows, columns]` and, with 2 columns, its pairs widened to `i64`.
+type ShapedPairs = ([usize; 2], Vec<[i64; 2]>);
+
 /// The `base_paddings` argument of [`tf_required_space_to_batch_paddings`]: `None`, or a
 /// reference to [`IntPairs`] (`&[[start, end], ..]` of any integer type, or a 2-D ndarray array).
 ///
@@ -32,19 +35,13 @@ use crate::util::sealed::{private_decl, private_impl};
 pub trait MaybeIntPairs {
     /// `None`, or the pairs' `[rows, columns]` and (with 2 columns) the pairs widened to `i64`.
     #[doc(hidden)]
-    fn __maybe_pairs(
-        &self,
-        argument: Argument,
-    ) -> Result<Option<([usize; 2], Vec<[i64; 2]>)>, Error>;
+    fn __maybe_pairs(&self, argument: Argument) -> Result<Option<ShapedPairs>, Error>;
 
     private_decl! {}
 }
 
 impl<P: IntPairs + ?Sized> MaybeIntPairs for &P {
-    fn __maybe_pairs(
-        &self,
-        argument: Argument,
-    ) -> Result<Option<([usize; 2], Vec<[i64; 2]>)>, Error> {
+    fn __maybe_pairs(&self, argument: Argument) -> Result<Option<ShapedPairs>, Error> {
         let shape = self.__shape();
         let values = if shape[1] == 2 {
             self.__widen_pairs(argument)?
@@ -58,7 +55,7 @@ impl<P: IntPairs + ?Sized> MaybeIntPairs for &P {
 }
 
 impl MaybeIntPairs for Option<Infallible> {
-    fn __maybe_pairs(&self, _: Argument) -> Result<Option<([usize; 2], Vec<[i64; 2]>)>, Error> {
+    fn __maybe_pairs(&self, _: Argument) -> Result<Option<ShapedPairs>, Error> {
         Ok(None)
     }
 
