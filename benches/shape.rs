@@ -11,6 +11,12 @@
 //! `cargo bench --bench shape -- --warm-up-time 1 --measurement-time 2 --sample-size 20`;
 //! NumPy's equivalents on the same shapes: `python3 benches/shape_peers.py`.
 //! Target: at least as fast as NumPy.
+//!
+//! Page size: NumPy 2.x `madvise(MADV_HUGEPAGE)`s every allocation of 4 MiB or more (`strace`
+//! shows it on the 25.5 MB frame result and the 10 MB signal), and this machine's transparent
+//! huge pages are `madvise`-only, so NumPy's results sit in 2 MiB pages and Rust's `malloc`ed
+//! ones in 4 KiB pages. `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` gives the Rust side the same
+//! (`AnonHugePages` grows by the result's size while the bench runs).
 
 #[path = "common/steady.rs"]
 mod steady;
