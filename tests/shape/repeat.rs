@@ -118,3 +118,38 @@ fn repeat_single_count_on_the_last_axis_every_kernel() {
         assert_eq!(t.iter().copied().collect::<Vec<_>>(), tv);
     }
 }
+
+#[test]
+fn repeat_per_element_counts_on_the_last_axis() {
+    // One count per element, 0 to 6 (the array kernels 2..=4 and the general loop), row by row.
+    let x = array![[1, 2, 3, 4], [5, 6, 7, 8]];
+    let counts = [0usize, 2, 5, 3];
+    let expect = |rows: &[[i32; 4]]| -> Vec<i32> {
+        rows.iter()
+            .flat_map(|row| {
+                row.iter()
+                    .zip(counts)
+                    .flat_map(|(&v, c)| std::iter::repeat_n(v, c))
+            })
+            .collect()
+    };
+    let got = x.tf_repeat(&counts, Some(1)).unwrap();
+    assert_eq!(got.shape(), &[2, 10]);
+    assert_eq!(
+        got.iter().copied().collect::<Vec<_>>(),
+        expect(&[[1, 2, 3, 4], [5, 6, 7, 8]])
+    );
+    // A transposed input is read in its logical order.
+    let t = x.t().to_owned();
+    let got = t.t().tf_repeat(&counts, Some(-1)).unwrap();
+    assert_eq!(
+        got.iter().copied().collect::<Vec<_>>(),
+        expect(&[[1, 2, 3, 4], [5, 6, 7, 8]])
+    );
+    // axis None: one count per element of the flattened input.
+    let flat = x.tf_repeat(&[1, 0, 4, 1, 2, 0, 3, 1], None).unwrap();
+    assert_eq!(
+        flat.iter().copied().collect::<Vec<_>>(),
+        vec![1, 3, 3, 3, 3, 4, 5, 5, 7, 7, 7, 8]
+    );
+}

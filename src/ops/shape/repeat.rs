@@ -128,6 +128,15 @@ impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
             repeat_each(&mut data, elements, counts.first().copied().unwrap_or(0));
             return from_c_order(IxDyn(&out_shape), data);
         }
+        // One element per count (the last axis, per-element counts): a row at a time.
+        if inner == 1 && dim > 0 {
+            for row in source.chunks_exact(dim).take(outer) {
+                for (x, &c) in row.iter().zip(&counts) {
+                    repeat_element(&mut data, x, c);
+                }
+            }
+            return from_c_order(IxDyn(&out_shape), data);
+        }
         let block = inner;
         for o in 0..outer {
             for (j, &c) in counts.iter().enumerate() {
@@ -176,15 +185,24 @@ fn counts<I: PrimInt>(repeats: &[I], dim: usize, axis: usize) -> Result<Vec<usiz
     Ok(counts)
 }
 
-/// Appends `block` `count` times: one slice copy each, or a fill for a single element.
+/// Appends `block` `count` times, one slice copy each.
 fn repeat_block<A: Clone>(out: &mut Vec<A>, block: &[A], count: usize) {
-    match block {
-        [x] => out.extend(std::iter::repeat_n(x.clone(), count)),
-        _ => {
-            for _ in 0..count {
-                out.extend_from_slice(block);
-            }
-        }
+    for _ in 0..count {
+        out.extend_from_slice(block);
+    }
+}
+
+/// Appends `x` `count` times; small counts as a fixed-size array (an exact length, so one
+/// capacity check for the lot).
+#[inline]
+fn repeat_element<A: Clone>(out: &mut Vec<A>, x: &A, count: usize) {
+    match count {
+        0 => {}
+        1 => out.push(x.clone()),
+        2 => out.extend(std::array::from_fn::<A, 2, _>(|_| x.clone())),
+        3 => out.extend(std::array::from_fn::<A, 3, _>(|_| x.clone())),
+        4 => out.extend(std::array::from_fn::<A, 4, _>(|_| x.clone())),
+        _ => out.extend(std::iter::repeat_n(x.clone(), count)),
     }
 }
 
