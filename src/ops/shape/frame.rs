@@ -123,10 +123,14 @@ impl<A, D: Dimension> FrameExt<A, D> for ArrayRef<A, D> {
             let inner = shape[axis + 1..].iter().product::<usize>();
             // Frames that end inside the signal, then the ones that run into the padding.
             let whole = frame_count(n, frame_length, frame_step, false).min(num_frames);
-            let (run, step) = (frame_length * inner, frame_step * inner);
+            // `run` fits: the result (checked by try_vec) holds at least one frame. `frame_step *
+            // inner` may not (a huge step with a single frame): each start is computed from the
+            // frame number, and is inside the signal.
+            let run = frame_length * inner;
             for signal in source.chunks_exact(n * inner).take(outer) {
                 // Each frame is one contiguous run of the signal, copied once into the result.
-                for start in (0..whole).map(|f| f * step) {
+                for f in 0..whole {
+                    let start = f * frame_step * inner;
                     data.extend_from_slice(&signal[start..start + run]);
                 }
                 for f in whole..num_frames {
