@@ -161,6 +161,8 @@ OPS = [
      "tf_reshape", "ndarray_to_shape", "numpy_reshape"),
     ("`repeat` 2048×768 rows by 2", "repeat_rows_2048x768", "tf_repeat", "ndarray_select",
      "numpy_repeat"),
+    ("`repeat` 2048×768 last-axis elements by 2", "repeat_elements_2048x768", "tf_repeat",
+     "ndarray_select", "numpy_repeat"),
     ("`roll` 16×56×56×96 by (-3, -3) on axes (1, 2)", "roll_16x56x56x96", "tf_roll",
      "ndarray_concatenate_assign", "numpy_roll"),
     # View ops: O(rank) views of 4 MiB `IxDyn` arrays (views.rs), reported without a target.

@@ -4,12 +4,19 @@
 //!   the view (`tf_frame`), the padded owned result (`pad_end`), and ndarray's
 //!   `windows_with_stride` collected into an array.
 //! - `reshape`: a transposed (16, 224, 224, 3) view (H and W swapped) to (16, -1): a C-order copy.
-//! - `repeat`: (2048, 768) rows each repeated twice.
+//! - `repeat`: (2048, 768) rows each repeated twice, and each element of the last axis twice
+//!   (`np.repeat(x, 2, axis=-1)`, a nearest-neighbour upsampling).
 //! - `roll`: (16, 56, 56, 96) by (-3, -3) on axes (1, 2) (Swin's cyclic shift).
 //!
 //! `cargo bench --bench shape -- --warm-up-time 1 --measurement-time 2 --sample-size 20`;
 //! NumPy's equivalents on the same shapes: `python3 benches/shape_peers.py`.
 //! Target: at least as fast as NumPy.
+//!
+//! Page size: NumPy 2.x `madvise(MADV_HUGEPAGE)`s every allocation of 4 MiB or more (`strace`
+//! shows it on the 25.5 MB frame result and the 10 MB signal), and this machine's transparent
+//! huge pages are `madvise`-only, so NumPy's results sit in 2 MiB pages and Rust's `malloc`ed
+//! ones in 4 KiB pages. `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` gives the Rust side the same
+//! (`AnonHugePages` grows by the result's size while the bench runs).
 
 #[path = "common/steady.rs"]
 mod steady;
@@ -123,6 +130,20 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("ndarray_select", |b| {
         b.iter(|| black_box(&table).select(Axis(0), &twice))
+    });
+    group.finish();
+
+    let twice_cols: Vec<usize> = (0..768).flat_map(|j| [j, j]).collect();
+    assert_eq!(
+        table.tf_repeat(&[2], Some(-1)).unwrap(),
+        table.select(Axis(1), &twice_cols).into_dyn()
+    );
+    let mut group = c.benchmark_group("repeat_elements_2048x768");
+    group.bench_function("tf_repeat", |b| {
+        b.iter(|| black_box(&table).tf_repeat(&[2], Some(-1)))
+    });
+    group.bench_function("ndarray_select", |b| {
+        b.iter(|| black_box(&table).select(Axis(1), &twice_cols))
     });
     group.finish();
 

@@ -50,6 +50,10 @@ pub enum Argument {
     Shape,
     /// `repeats` of `tf_repeat`.
     Repeats,
+    /// `input_shape` of `tf_required_space_to_batch_paddings`.
+    InputShape,
+    /// `base_paddings` of `tf_required_space_to_batch_paddings` (indexed as `Paddings`).
+    BasePaddings,
 }
 
 impl fmt::Display for Argument {
@@ -71,6 +75,8 @@ impl fmt::Display for Argument {
             Argument::SizeSplits => "size_splits",
             Argument::Shape => "shape",
             Argument::Repeats => "repeats",
+            Argument::InputShape => "input_shape",
+            Argument::BasePaddings => "base_paddings",
         })
     }
 }
@@ -1259,6 +1265,20 @@ pub enum Error {
         input_len: usize,
         /// `block_shape.len()`.
         block_len: usize,
+    },
+
+    /// `tf_required_space_to_batch_paddings`: a negative `input_shape` entry or `base_paddings`
+    /// value (TensorFlow's NumPy arithmetic returns a Python-modulo padding for it, which no
+    /// `tf.space_to_batch_nd` accepts); worded as TensorFlow words a bad `block_shape`.
+    #[error("All values in {argument} must be non-negative, got value, {value} at index {index}.")]
+    RequiredPaddingsNegative {
+        /// [`Argument::InputShape`] or [`Argument::BasePaddings`].
+        argument: Argument,
+        /// Its position (for `base_paddings`, in row-major order: row `index / 2`, column
+        /// `index % 2`).
+        index: usize,
+        /// The value.
+        value: i64,
     },
 
     // ---- shape family (src/ops/shape/): shared by roll and frame ----

@@ -103,7 +103,7 @@
 //! | `tf.roll(x, shift, axis)` | [`x.tf_roll(&shift, &axis)`](RollExt::tf_roll) | `Array<A, D>` |
 //! | `tf.meshgrid(x, y, indexing='xy' \| 'ij')` | [`tf_meshgrid(&[x, y], Indexing::Xy)`](tf_meshgrid) | `Vec<ArrayView<A, IxDyn>>` (broadcast views) |
 //! | `tf.sequence_mask(lengths, maxlen)` | [`tf_sequence_mask(&lengths, Some(maxlen))`](tf_sequence_mask) (`None`: `max(lengths)`) | `Array<bool, D::Larger>` |
-//! | `tf.required_space_to_batch_paddings(input_shape, block_shape, base_paddings)` | [`tf_required_space_to_batch_paddings(&input_shape, &block_shape, Some(&base))`](tf_required_space_to_batch_paddings) | `(Vec<[usize; 2]>, Vec<[usize; 2]>)` |
+//! | `tf.required_space_to_batch_paddings(input_shape, block_shape, base_paddings)` | [`tf_required_space_to_batch_paddings(&input_shape, &block_shape, &base)`](tf_required_space_to_batch_paddings) (or `None`) | `(Vec<[usize; 2]>, Vec<[usize; 2]>)` |
 //!
 //! # How a spec becomes an ndarray slice
 //!
@@ -134,7 +134,7 @@
 //! the whole process (`updates` with fewer dims than `indices.shape[:-1]`), refuse 1-D `indices`
 //! (which TensorFlow's tensor ops reject with unrelated errors and its variable ops half apply),
 //! and write nothing on `Err` (TensorFlow's variable ops have written the valid updates when
-//! they report a bad index). [`tf_required_space_to_batch_paddings`] refuses the zero block sizes and mismatched
+//! they report a bad index). [`tf_required_space_to_batch_paddings`] refuses the zero block sizes, negative values and mismatched
 //! lengths that TensorFlow's NumPy arithmetic lets through.
 //!
 //! # TensorFlow documentation that is wrong
@@ -193,7 +193,7 @@ pub use ops::gather::{
 // space: space_to_depth, depth_to_space, space_to_batch(_nd), batch_to_space(_nd),
 // extract_image_patches, required_space_to_batch_paddings (src/ops/space/)
 pub use ops::space::{
-    ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt,
+    ExtractImagePatchesExt, MaybeIntPairs, Padding, SpaceToBatchExt, SpaceToDepthExt,
     tf_required_space_to_batch_paddings,
 };
 
@@ -238,7 +238,7 @@ pub mod prelude {
     };
     #[doc(inline)]
     pub use crate::{
-        ExtractImagePatchesExt, Padding, SpaceToBatchExt, SpaceToDepthExt,
+        ExtractImagePatchesExt, MaybeIntPairs, Padding, SpaceToBatchExt, SpaceToDepthExt,
         tf_required_space_to_batch_paddings,
     };
     #[doc(inline)]

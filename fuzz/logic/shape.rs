@@ -204,7 +204,8 @@ fn repeat(input: &mut Input, x: &ArrayD<i64>) {
     };
     let mut repeats: Vec<i64> = list(input, 6)
         .into_iter()
-        .map(|r| if input.bool() { r.rem_euclid(4) } else { r })
+        // Up to 11: a single count of 2 to 8 has a kernel of its own, past 8 the general loop.
+        .map(|r| if input.bool() { r.rem_euclid(12) } else { r })
         .collect();
     // Often one count per element of the axis.
     let rank = x.ndim();

@@ -1,5 +1,6 @@
 //! The space family: `tf_space_to_depth` / `tf_depth_to_space`, the four `SpaceToBatchExt`
-//! methods and `tf_extract_image_patches`. The first byte picks the op, the rest decode an input
+//! methods, `tf_extract_image_patches` and (first byte 252 or more)
+//! `tf_required_space_to_batch_paddings`. The first byte picks the op, the rest decode an input
 //! shape and the op's arguments. Each op is an [`Op`]: TensorFlow's checks and result shape
 //! (exact, in `u128`) worked out from the arguments alone, and for every result element the
 //! input element it holds (or padding), both written from TensorFlow's definitions. [`check`]
@@ -14,6 +15,7 @@
 mod batch;
 mod depth;
 mod patches;
+mod required;
 
 use std::fmt::Debug;
 
@@ -25,6 +27,10 @@ use super::input::{Input, MAX_ELEMENTS, MAX_RESULT, count};
 pub fn run(data: &[u8]) {
     let mut input = Input::new(data);
     let op = input.u8();
+    // Its own arguments, no input array; the top bytes so the other ops' corpus keeps its meaning.
+    if op >= 252 {
+        return required::required_paddings(&mut input);
+    }
     let shape = Shape::decode(&mut input);
     match op % 7 {
         0 => depth::space_to_depth(&mut input, shape),

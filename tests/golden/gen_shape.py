@@ -23,6 +23,9 @@ Every input is arange(prod(shape)).reshape(shape) (int64) unless said. Fields pe
 - meshgrid: lengths, indexing ("xy" | "ij"); input i is 1000 * i + arange(lengths[i]);
   expect = {"outputs": [...]}.
 - sequence_mask: lengths = {shape, values}, maxlen (null for None); expect values are 0/1.
+  maxlen 0 gives an empty last axis. A negative maxlen is TF's error (its Range op: "Requires
+  start <= limit when delta > 0: 0/-1"), recorded as kind "NegativeMaxlen" with tf_message:
+  not a variant of this crate, whose maxlen is a usize; the replay checks TF refuses it.
 """
 
 import math
@@ -159,7 +162,12 @@ def run_meshgrid(lengths, indexing):
 
 
 def run_sequence_mask(lengths, maxlen):
-    out = tf.sequence_mask(tf.constant(lengths, dtype=tf.int64), maxlen).numpy()
+    try:
+        out = tf.sequence_mask(tf.constant(lengths, dtype=tf.int64), maxlen).numpy()
+    except tf.errors.InvalidArgumentError as e:
+        msg = clean_message(e)
+        assert maxlen is not None and maxlen < 0, msg
+        return error("NegativeMaxlen", msg, tf_words=False)
     return as_expect(out.astype(np.int64))
 
 
@@ -283,6 +291,13 @@ def hand():
         mask_case("mask-empty", np.zeros([0], dtype=np.int64), None),
         mask_case("mask-scalar", 3, None),
         mask_case("mask-scalar-maxlen", 3, 4),
+        mask_case("mask-maxlen-zero", [1, 3], 0, "an empty last axis"),
+        mask_case("mask-maxlen-zero-2d", [[1, 3], [0, 2]], 0),
+        mask_case("mask-maxlen-zero-empty", np.zeros([0], dtype=np.int64), 0),
+        mask_case("mask-maxlen-shorter", [1, 3, 5], 2, "lengths past maxlen are cut"),
+        mask_case("mask-maxlen-negative", [1, 3], -1, "TF's Range error"),
+        mask_case("mask-maxlen-negative-3", [[1], [3]], -3),
+        mask_case("mask-maxlen-negative-empty", np.zeros([0], dtype=np.int64), -1),
     ]
     cases += [
         repeat_case("repeat-doc-abc", (3,), [3, 0, 2], 0),
@@ -453,7 +468,8 @@ def check(cases):
             assert len(errors) >= 10, (op, len(errors))
         empty = [c for c in mine if "shape" in c["expect"] and 0 in c["expect"]["shape"]]
         assert op == "meshgrid" or len(empty) >= 5, (op, len(empty))
-    want = {k for k, _ in ERRORS} | {"AxisOutOfRange", "RepeatsLength", "RepeatNegative"}
+    want = {k for k, _ in ERRORS} | {"AxisOutOfRange", "RepeatsLength", "RepeatNegative",
+                                     "NegativeMaxlen"}
     kinds = {c["expect"]["error"]["kind"] for c in cases if "error" in c["expect"]}
     assert kinds == want, (sorted(want - kinds), sorted(kinds - want))
     print(f"  repeat cases left out (negative counts TF answers): {len(SKIPPED_REPEAT)}")

@@ -14,8 +14,14 @@ does). The crate's decisions, recorded with TF's outcome as tf_outcome:
 - an empty block_shape with a non-empty input_shape: TF returns empty results without a check;
   SpatialShapeLength here.
 
-Left out: negative sizes and paddings (this crate's sizes are usize; TF follows Python's
-modulo) and a 0-d block_shape (a slice here).
+- a negative block size: TF follows Python's modulo (block -4 gives an extra padding of -1 or
+  so); BlockShapeNegative here (space_to_batch_nd's error).
+- a negative input_shape entry or base_paddings value: TF follows Python's modulo;
+  RequiredPaddingsNegative here (index: the entry's position, row-major for base_paddings).
+  The crate checks lengths, then base_paddings' shape, then block sizes, then input_shape, then
+  base_paddings; the negative cases keep to one bad argument at a time past the length checks.
+
+Left out: a 0-d block_shape (a list here).
 """
 
 import random
@@ -69,11 +75,18 @@ def case(name, input_shape, block_shape, base=None, note=None):
         kind = classify(value, ERRORS)
         key = "message" if kind == "SpatialShapeLength" else "tf_message"
         c["expect"] = {"error": {"kind": kind, key: value}}
+    elif any(b < 0 for b in block_shape) and 0 not in block_shape[:min(
+            [i for i, b in enumerate(block_shape) if b < 0])]:
+        c["expect"] = {"error": {"kind": "BlockShapeNegative",
+                                 "tf_outcome": [field(value[0]), field(value[1])]}}
     elif 0 in block_shape:
         c["expect"] = {"error": {"kind": "BlockShapeZero",
                                  "tf_outcome": [field(value[0]), field(value[1])]}}
     elif len(input_shape) != len(block_shape):
         c["expect"] = {"error": {"kind": "SpatialShapeLength",
+                                 "tf_outcome": [field(value[0]), field(value[1])]}}
+    elif any(d < 0 for d in input_shape) or any(v < 0 for r in (base or []) for v in r):
+        c["expect"] = {"error": {"kind": "RequiredPaddingsNegative",
                                  "tf_outcome": [field(value[0]), field(value[1])]}}
     else:
         c["expect"] = {"outputs": [field(value[0]), field(value[1])]}
@@ -122,8 +135,37 @@ def random_cases(rng):
     return cases
 
 
+def negative_cases(rng):
+    """TF's answers to negative values, which this crate refuses (a separate stream of random
+    numbers, so the cases above stay as they were)."""
+    cases = [
+        case("negative-input", [4, -5], [2, 4], note="TF: extra padding 1 (Python modulo)"),
+        case("negative-block", [4, 5], [2, -4], note="TF: extra padding -1"),
+        case("negative-base-end", [4, 5], [2, 4], [[0, -1], [0, 0]]),
+        case("negative-base-start", [4, 5], [2, 4], [[0, 0], [-3, 0]]),
+        case("negative-block-after-zero", [4, 5], [0, -4], note="the zero comes first"),
+    ]
+    for n in range(20):
+        k = rng.choice([1, 2, 3])
+        block = [rng.choice([1, 2, 3, 4]) for _ in range(k)]
+        inp = [rng.choice([0, 1, 5, 7, 16]) for _ in range(k)]
+        base = [[rng.randint(0, 3), rng.randint(0, 3)] for _ in range(k)] \
+            if rng.random() < 0.6 else None
+        which = rng.choice(["input", "block", "base"] if base else ["input", "block"])
+        i = rng.randrange(k)
+        if which == "input":
+            inp[i] = -rng.randint(1, 9)
+        elif which == "block":
+            block[i] = -rng.randint(1, 5)
+        else:
+            base[i][rng.randrange(2)] = -rng.randint(1, 4)
+        cases.append(case(f"random-negative-{n:03d}", inp, block, base))
+    return cases
+
+
 def build():
-    return hand_cases() + random_cases(random.Random(SEED))
+    return hand_cases() + random_cases(random.Random(SEED)) + negative_cases(
+        random.Random(SEED + 1))
 
 
 def check(cases):
@@ -134,7 +176,8 @@ def check(cases):
         kinds[k] = kinds.get(k, 0) + 1
     print(f"  {dict(sorted(kinds.items()))}")
     assert kinds.get("ok", 0) >= 120
-    for k in ("SpatialShapeLength", "BlockPaddingsLength", "BlockShapeZero"):
+    for k in ("SpatialShapeLength", "BlockPaddingsLength", "BlockShapeZero", "BlockShapeNegative",
+              "RequiredPaddingsNegative"):
         assert kinds.get(k, 0) >= 3, k
     assert sum("outputs" in c["expect"] and any(c["expect"]["outputs"][1]["values"])
                for c in cases) >= 60, "too few cases needing extra padding"

@@ -379,6 +379,10 @@ fn cases() -> Vec<(&'static str, Error)> {
             SpatialShapeLength,
             tf_required_space_to_batch_paddings(&[4, 5, 6], &[2, 4], None)
         ),
+        case!(
+            RequiredPaddingsNegative,
+            tf_required_space_to_batch_paddings(&[4, 5], &[2, 4], &[[0, 0], [-3, 0]])
+        ),
         // ---- shape ops ----
         case!(ScalarInput, arr0(1).tf_roll(&[1], &[0])),
         case!(ReshapeMultipleInferred, x.tf_reshape([-1, 2, -1])),

@@ -89,3 +89,18 @@ fn frame_views_overlap_and_copies_are_standard() {
         Error::FrameStepZero
     );
 }
+
+#[test]
+fn frame_huge_step_with_inner_axes() {
+    // One padded frame whose step times the inner size overflows usize: found by the fuzzer
+    // (the owned path multiplied them before knowing only frame 0 exists).
+    let x = array![[1, 2], [3, 4], [5, 6]];
+    let got = x.tf_frame(5, usize::MAX, true, 0, 0).unwrap();
+    assert_eq!(got, array![[[1, 2], [3, 4], [5, 6], [0, 0], [0, 0]]]);
+    // Two whole frames and one padded, along axis 0 with inner axes.
+    let got = x.tf_frame(2, 1, true, -1, 0).unwrap();
+    assert_eq!(
+        got,
+        array![[[1, 2], [3, 4]], [[3, 4], [5, 6]], [[5, 6], [-1, -1]]]
+    );
+}

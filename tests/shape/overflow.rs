@@ -23,7 +23,11 @@
 //! - `frame.rs`: the frame count (`div_ceil`, `checked_sub`), the last frame's end by `checked_*`,
 //!   the view's frame stride by `checked_mul` (0 below two frames), the view itself checked by
 //!   ndarray's `from_shape` (else a copy), the copy by `try_vec`; `f * frame_step + k` below the
-//!   signal length plus a frame that fits. Checked: [`frame_of_huge_frames_is_an_error_not_a_panic`].
+//!   signal length plus a frame that fits; in the copy, `frame_length * inner` inside the checked
+//!   result and each frame's start `f * frame_step * inner` inside the signal (never
+//!   `frame_step * inner` alone, which a huge step overflows: a fuzz finding, fixed). Checked:
+//!   [`frame_of_huge_frames_is_an_error_not_a_panic`], `tests/shape/frame.rs`
+//!   `frame_huge_step_with_inner_axes`.
 //! - `meshgrid.rs`: the grid's element count checked by ndarray's `broadcast` (`None`: `TooLarge`).
 //!   Checked: [`meshgrid_limits_and_empty_lists`].
 //! - `sequence_mask.rs`: lengths compared in `u128`; `maxlen` from the longest by `try_from`;

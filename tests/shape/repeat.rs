@@ -18,7 +18,8 @@ proptest! {
     #[test]
     fn repeat_repeats_each_slice(
         (shape, layout) in input(4),
-        counts in prop::collection::vec(0i64..4, 0..6),
+        // Counts past 8 too: a single count of 2 to 8 on the last axis has a kernel of its own.
+        counts in prop::collection::vec(prop_oneof![3 => 0i64..4, 1 => 0i64..12], 0..6),
         axis in prop::option::of(-5isize..5),
     ) {
         let b = base(&shape, layout);
@@ -81,4 +82,74 @@ fn repeat_rejects_every_negative_count() {
         x.tf_repeat(&[u64::MAX], Some(0)),
         Err(Error::ValueOutOfRange { .. })
     ));
+}
+
+#[test]
+fn repeat_single_count_on_the_last_axis_every_kernel() {
+    // Counts 0 and 1, the fixed-size kernels 2..=8, and the general loop past 8, on the last
+    // axis, on `axis: None` and on a transposed (copied first) input.
+    let x = array![[1, 2, 3], [4, 5, 6]];
+    for count in 0..=10usize {
+        let expect = |rows: &[[i32; 3]]| -> Vec<i32> {
+            rows.iter()
+                .flatten()
+                .flat_map(|&v| std::iter::repeat_n(v, count))
+                .collect()
+        };
+        let got = x.tf_repeat(&[count], Some(-1)).unwrap();
+        assert_eq!(got.shape(), &[2, 3 * count]);
+        assert_eq!(
+            got.iter().copied().collect::<Vec<_>>(),
+            expect(&[[1, 2, 3], [4, 5, 6]])
+        );
+        let flat = x.tf_repeat(&[count as i8], None).unwrap();
+        assert_eq!(flat.shape(), &[6 * count]);
+        assert_eq!(
+            flat.iter().copied().collect::<Vec<_>>(),
+            expect(&[[1, 2, 3], [4, 5, 6]])
+        );
+        let t = x.t().tf_repeat(&[count as u64], Some(1)).unwrap();
+        assert_eq!(t.shape(), &[3, 2 * count]);
+        let tv: Vec<i32> = [[1, 4], [2, 5], [3, 6]]
+            .iter()
+            .flatten()
+            .flat_map(|&v| std::iter::repeat_n(v, count))
+            .collect();
+        assert_eq!(t.iter().copied().collect::<Vec<_>>(), tv);
+    }
+}
+
+#[test]
+fn repeat_per_element_counts_on_the_last_axis() {
+    // One count per element, 0 to 6 (the array kernels 2..=4 and the general loop), row by row.
+    let x = array![[1, 2, 3, 4], [5, 6, 7, 8]];
+    let counts = [0usize, 2, 5, 3];
+    let expect = |rows: &[[i32; 4]]| -> Vec<i32> {
+        rows.iter()
+            .flat_map(|row| {
+                row.iter()
+                    .zip(counts)
+                    .flat_map(|(&v, c)| std::iter::repeat_n(v, c))
+            })
+            .collect()
+    };
+    let got = x.tf_repeat(&counts, Some(1)).unwrap();
+    assert_eq!(got.shape(), &[2, 10]);
+    assert_eq!(
+        got.iter().copied().collect::<Vec<_>>(),
+        expect(&[[1, 2, 3, 4], [5, 6, 7, 8]])
+    );
+    // A transposed input is read in its logical order.
+    let t = x.t().to_owned();
+    let got = t.t().tf_repeat(&counts, Some(-1)).unwrap();
+    assert_eq!(
+        got.iter().copied().collect::<Vec<_>>(),
+        expect(&[[1, 2, 3, 4], [5, 6, 7, 8]])
+    );
+    // axis None: one count per element of the flattened input.
+    let flat = x.tf_repeat(&[1, 0, 4, 1, 2, 0, 3, 1], None).unwrap();
+    assert_eq!(
+        flat.iter().copied().collect::<Vec<_>>(),
+        vec![1, 3, 3, 3, 3, 4, 5, 5, 7, 7, 7, 8]
+    );
 }

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{compare_error, replay, rows, shape_of};
+use common::{compare_error, ints, replay, shape_of};
 use ndarray_tfslice::prelude::*;
 use serde_json::Value;
 
@@ -16,10 +16,30 @@ fn expect_rows(v: &Value) -> Vec<[usize; 2]> {
 }
 
 fn check(case: &Value) -> Result<(), String> {
-    let input = shape_of(&case["input_shape"]);
-    let block = shape_of(&case["block_shape"]);
-    let base = (!case["base_paddings"].is_null()).then(|| rows(&case["base_paddings"]));
-    let result = tf_required_space_to_batch_paddings(&input, &block, base.as_deref());
+    // Sizes as TF takes them, negative ones included (this crate refuses those).
+    let input = ints(&case["input_shape"]);
+    let block = ints(&case["block_shape"]);
+    let base: Option<Vec<[i64; 2]>> = case["base_paddings"].as_array().map(|rows| {
+        rows.iter()
+            .map(|r| {
+                let r = ints(r);
+                [r[0], r[1]]
+            })
+            .collect()
+    });
+    // Both forms of the argument: `None`, or `&pairs` (here a Vec, and as a 2-D array).
+    let result = match &base {
+        None => tf_required_space_to_batch_paddings(&input, &block, None),
+        Some(pairs) => {
+            let as_array = ndarray::Array2::from_shape_fn((pairs.len(), 2), |(i, j)| pairs[i][j]);
+            let from_array = tf_required_space_to_batch_paddings(&input, &block, &as_array);
+            let from_vec = tf_required_space_to_batch_paddings(&input, &block, pairs);
+            if from_array != from_vec {
+                return Err(format!("Vec {from_vec:?} but Array2 {from_array:?}"));
+            }
+            from_vec
+        }
+    };
     let expect = &case["expect"];
     match (result, expect.get("error")) {
         (Ok((paddings, crops)), None) => {

@@ -41,7 +41,9 @@
 //!   The input copy: **fixed** (`c_order`): [`patches_of_a_broadcast_view`]. A depth past
 //!   `usize`: `tests/space/extract_image_patches.rs` `too_large`.
 //! - `ops/space/required_space_to_batch_paddings.rs`: `input + start + end`, `end + extra` and the
-//!   padded size `full + extra` by `checked_add` (`TooLarge`, the dimension marked `usize::MAX`);
+//!   padded size `full + extra` by `checked_add` in `i64` (TensorFlow's type; the values are
+//!   checked non-negative first), then each result by `usize::try_from` (`TooLarge`, the
+//!   dimension marked `usize::MAX`);
 //!   `block - full % block` with `block > 0` checked first. Checked:
 //!   [`required_paddings_past_usize`].
 //! - Result buffers of tile, pad, concat/stack (C-order inputs), gather, gather_nd,
@@ -343,14 +345,15 @@ fn results_past_the_address_space_are_too_large() {
 
 #[test]
 fn required_paddings_past_usize() {
+    // The padded size must be an i64 (TensorFlow's) and a usize.
     for (input, block, base) in [
-        (usize::MAX, 1, [1, 0]),
-        (usize::MAX - 1, 4, [0, 0]),
-        (5, 3, [0, usize::MAX]),
+        (i64::MAX, 1, [1, 0]),
+        (i64::MAX - 1, 4, [0, 0]),
+        (5, 3, [0, i64::MAX]),
+        (i64::MAX, 1, [i64::MAX, i64::MAX]),
     ] {
-        let err =
-            tf_required_space_to_batch_paddings(&[3, input], &[1, block], Some(&[[0, 0], base]))
-                .unwrap_err();
+        let err = tf_required_space_to_batch_paddings(&[3, input], &[1, block], &[[0, 0], base])
+            .unwrap_err();
         assert_eq!(
             err,
             Error::TooLarge {

@@ -20,8 +20,12 @@ proptest! {
         let input: Vec<usize> = d.iter().map(|t| t.0).collect();
         let block: Vec<usize> = d.iter().map(|t| t.1).collect();
         let base: Vec<[usize; 2]> = d.iter().map(|t| if with_base { t.2 } else { [0, 0] }).collect();
-        let (paddings, crops) = tf_required_space_to_batch_paddings(
-            &input, &block, with_base.then_some(base.as_slice())).unwrap();
+        let (paddings, crops) = if with_base {
+            tf_required_space_to_batch_paddings(&input, &block, &base)
+        } else {
+            tf_required_space_to_batch_paddings(&input, &block, None)
+        }
+        .unwrap();
         for i in 0..d.len() {
             let full = input[i] + base[i][0] + base[i][1];
             let mut extra = 0;
@@ -41,7 +45,7 @@ proptest! {
         let block: Vec<usize> = d.iter().map(|t| t.1).collect();
         let base: Vec<[usize; 2]> = d.iter().map(|t| t.2).collect();
         let (paddings, crops) =
-            tf_required_space_to_batch_paddings(&input, &block, Some(&base)).unwrap();
+            tf_required_space_to_batch_paddings(&input, &block, &base).unwrap();
         let mut shape = vec![2];
         shape.extend(&input);
         shape.push(1);
@@ -59,4 +63,97 @@ proptest! {
         // Everything else is padding: the input's n elements are the only non-zero ones.
         prop_assert_eq!(back.iter().filter(|&&v| v != 0).count(), n);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any negative size, block size or padding is an error naming the first one in the
+    /// crate's order (block sizes, then input_shape, then base_paddings in row-major order);
+    /// the same values in another integer type give the same answer.
+    #[test]
+    fn negatives_are_errors(
+        d in prop::collection::vec((-3i64..8, -2i64..5, [-2i64..4, -2i64..4]), 0..4),
+        with_base in any::<bool>(),
+    ) {
+        let input: Vec<i64> = d.iter().map(|t| t.0).collect();
+        let block: Vec<i64> = d.iter().map(|t| t.1).collect();
+        let base: Vec<[i64; 2]> = d.iter().map(|t| if with_base { t.2 } else { [0, 0] }).collect();
+        let got = tf_required_space_to_batch_paddings(&input, &block, &base);
+        let narrow: Vec<i8> = input.iter().map(|&v| v as i8).collect();
+        let narrow_base: Vec<[i32; 2]> = base.iter().map(|p| [p[0] as i32, p[1] as i32]).collect();
+        let block_view = ndarray::Array1::from(block.clone());
+        prop_assert_eq!(
+            &got,
+            &tf_required_space_to_batch_paddings(&narrow, &block_view, &narrow_base)
+        );
+        let first_block = block.iter().position(|&b| b < 1);
+        let first_input = input.iter().position(|&v| v < 0);
+        let first_base = base.iter().flatten().position(|&v| v < 0);
+        match (first_block, first_input, first_base) {
+            (Some(index), _, _) if block[index] == 0 => {
+                prop_assert_eq!(got, Err(Error::BlockShapeZero { index }));
+            }
+            (Some(index), _, _) => {
+                prop_assert_eq!(got, Err(Error::BlockShapeNegative { index, value: block[index] }));
+            }
+            (None, Some(index), _) => prop_assert_eq!(
+                got,
+                Err(Error::RequiredPaddingsNegative {
+                    argument: Argument::InputShape,
+                    index,
+                    value: input[index],
+                })
+            ),
+            (None, None, Some(index)) => prop_assert_eq!(
+                got,
+                Err(Error::RequiredPaddingsNegative {
+                    argument: Argument::BasePaddings,
+                    index,
+                    value: base[index / 2][index % 2],
+                })
+            ),
+            (None, None, None) => prop_assert!(got.is_ok()),
+        }
+    }
+}
+
+#[test]
+fn base_paddings_shape_errors() {
+    // An [n, 3] array: TensorFlow's "Shapes (2, 3) and [2, 2] are incompatible".
+    let three = ndarray::array![[0, 0, 0], [1, 1, 1]];
+    assert_eq!(
+        tf_required_space_to_batch_paddings(&[4, 5], &[2, 4], &three),
+        Err(Error::PaddingsNotPairs {
+            argument: "base_paddings",
+            rows: 2,
+            columns: 3,
+            expected_rows: Some(2),
+        })
+    );
+    assert_eq!(
+        tf_required_space_to_batch_paddings(&[4, 5], &[2, 4], &[[0, 0]]),
+        Err(Error::BlockPaddingsLength {
+            argument: "base_paddings",
+            expected: 2,
+            rows: 1,
+        })
+    );
+    // A value past i64 is named by its argument.
+    assert_eq!(
+        tf_required_space_to_batch_paddings(&[u64::MAX], &[2], None),
+        Err(Error::ValueOutOfRange {
+            argument: Argument::InputShape,
+            index: 0,
+            value: u64::MAX.to_string(),
+        })
+    );
+    assert!(matches!(
+        tf_required_space_to_batch_paddings(&[4], &[2], &[[0u64, u64::MAX]]),
+        Err(Error::ValueOutOfRange {
+            argument: Argument::BasePaddings,
+            index: 1,
+            ..
+        })
+    ));
 }

@@ -83,6 +83,9 @@ float_key!(f32 => u32, f64 => u64);
 /// anything. TensorFlow's `out_idx` (`int32` or `int64`) is `usize` here. Nothing can fail: the
 /// results are never larger than `x`.
 ///
+/// TensorFlow's `float16` / `bfloat16` inputs have no counterpart: this crate has no half-float
+/// dependency, so [`UniqueElement`] is not implemented for any half type (convert to `f32`).
+///
 /// # Example
 /// TensorFlow's documentation of `tf.unique_with_counts`.
 /// ```

@@ -121,15 +121,23 @@ impl<A, D: Dimension> FrameExt<A, D> for ArrayRef<A, D> {
             let source = c_order(self)?;
             let outer = shape[..axis].iter().product::<usize>();
             let inner = shape[axis + 1..].iter().product::<usize>();
-            for o in 0..outer {
-                let signal = &source[o * n * inner..(o + 1) * n * inner];
-                for f in 0..num_frames {
-                    // Whole samples of `inner` elements: the part inside the signal is one run.
-                    let start = (f * frame_step).min(n);
-                    let stop = (f * frame_step + frame_length).min(n);
-                    data.extend_from_slice(&signal[start * inner..stop * inner]);
-                    let pad = (frame_length - (stop - start)) * inner;
-                    data.extend(std::iter::repeat_n(pad_value.clone(), pad));
+            // Frames that end inside the signal, then the ones that run into the padding.
+            let whole = frame_count(n, frame_length, frame_step, false).min(num_frames);
+            // `run` fits: the result (checked by try_vec) holds at least one frame. `frame_step *
+            // inner` may not (a huge step with a single frame): each start is computed from the
+            // frame number, and is inside the signal.
+            let run = frame_length * inner;
+            for signal in source.chunks_exact(n * inner).take(outer) {
+                // Each frame is one contiguous run of the signal, copied once into the result.
+                for f in 0..whole {
+                    let start = f * frame_step * inner;
+                    data.extend_from_slice(&signal[start..start + run]);
+                }
+                for f in whole..num_frames {
+                    let start = (f * frame_step).min(n) * inner;
+                    let kept = &signal[start..];
+                    data.extend_from_slice(kept);
+                    data.extend(std::iter::repeat_n(pad_value.clone(), run - kept.len()));
                 }
             }
         }

@@ -12,8 +12,9 @@ use crate::util::owned::from_c_order;
 ///
 /// `maxlen: None` is TensorFlow's default, `max(0, max(lengths))` (0 for empty `lengths`). A
 /// negative length gives a row of `false`. The lengths may be any primitive integer, compared
-/// exactly. TensorFlow also takes a negative `maxlen` (and then fails in its `range` op);
-/// `usize` cannot hold one. The result is `bool`, TensorFlow's default `dtype`; `.mapv(T::from)`
+/// exactly. `maxlen: Some(0)` gives an empty last axis, as in TensorFlow. A negative `maxlen`
+/// is an error in TensorFlow 2.21 (its `range` op: `Requires start <= limit when delta > 0:
+/// 0/-1`, eager and graph mode alike); `usize` cannot hold one. The result is `bool`, TensorFlow's default `dtype`; `.mapv(T::from)`
 /// gives another.
 ///
 /// # Errors
@@ -40,6 +41,7 @@ use crate::util::owned::from_c_order;
 ///         [[true, true, false], [false, false, false]]
 ///     ]
 /// );
+/// assert_eq!(tf_sequence_mask(&array![1, 3], Some(0))?.shape(), &[2, 0]);
 /// # Ok::<(), Error>(())
 /// ```
 pub fn tf_sequence_mask<I: PrimInt, D: Dimension>(

@@ -16,6 +16,6 @@ mod space_to_batch;
 mod space_to_depth;
 
 pub use extract_image_patches::{ExtractImagePatchesExt, Padding};
-pub use required_space_to_batch_paddings::tf_required_space_to_batch_paddings;
+pub use required_space_to_batch_paddings::{MaybeIntPairs, tf_required_space_to_batch_paddings};
 pub use space_to_batch::SpaceToBatchExt;
 pub use space_to_depth::SpaceToDepthExt;
