@@ -16,6 +16,7 @@
 
 mod plan;
 mod raw;
+mod units;
 
 use ndarray::{ArrayView, Dimension};
 
