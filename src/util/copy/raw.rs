@@ -137,9 +137,9 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
             Kernel::ShortReversed(n) => dispatch_short!(n, short_reversed(out, base, outer)),
             Kernel::ReversedUnits(n) => match n {
-                2 => reversed_units::<A, 2, 8>(out, base, outer),
-                3 => reversed_units::<A, 3, 12>(out, base, outer),
-                _ => reversed_units::<A, SHORT, 16>(out, base, outer),
+                2 => reversed_units::<A, 2>(out, base, outer),
+                3 => reversed_units::<A, 3>(out, base, outer),
+                _ => reversed_units::<A, SHORT>(out, base, outer),
             },
             Kernel::Planes(c) => match c {
                 2 => planes::<A, 2>(out, base, len),
@@ -234,6 +234,35 @@ unsafe fn append_with<A>(out: &mut Vec<A>, total: usize, fill: impl FnOnce(&mut 
     unsafe { out.set_len(start + total) };
 }
 
+/// [`append_with`] by units of `N` elements: the spare capacity as `units` slots of
+/// `[A; N]`, so a kernel moves whole fixed-size arrays (whose `clone` std turns into one move
+/// for `Copy` types).
+///
+/// # Safety
+/// As for [`append_with`]: `fill` writes every slot it is given.
+#[inline]
+unsafe fn append_units<A, const N: usize>(
+    out: &mut Vec<A>,
+    units: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<[A; N]>]),
+) {
+    // No overflow: a part of the destination, whose size the caller checked.
+    let total = units * N;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        // SAFETY: `spare` is `total = units * N` slots of `MaybeUninit<A>`, one allocation;
+        // `MaybeUninit<[A; N]>` has the layout of `[A; N]`, which is N `A`s with no padding and
+        // `A`'s alignment, so the same memory is exactly `units` slots of it. The reborrow is
+        // unique (it replaces `spare` for its lifetime) and uninitialised memory is valid for
+        // `MaybeUninit`.
+        let units = unsafe {
+            std::slice::from_raw_parts_mut(spare.as_mut_ptr().cast::<MaybeUninit<[A; N]>>(), units)
+        };
+        fill(units);
+    };
+    // SAFETY: writing every unit writes every one of the `total` slots (the contract).
+    unsafe { append_with(out, total, fill) }
+}
+
 /// For each step of `outer`, the `N` contiguous elements there, as one fixed-size copy (a few
 /// moves, not a `memcpy` call).
 ///
@@ -242,18 +271,17 @@ unsafe fn append_with<A>(out: &mut Vec<A>, total: usize, fill: impl FnOnce(&mut 
 #[inline]
 unsafe fn short_runs<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
     // No overflow: a part of the destination, whose size the caller checked.
-    let total = outer.len * N;
-    let fill = |spare: &mut [MaybeUninit<A>]| {
-        for (i, slots) in spare.chunks_exact_mut(N).enumerate() {
-            // SAFETY: i < outer.len (total / N chunks): N consecutive elements of the view.
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+        for (i, slot) in spare.iter_mut().enumerate() {
+            // SAFETY: i < outer.len (the slice has outer.len units): N consecutive elements of
+            // the view, as one array (its alignment is A's).
             let run = unsafe { &*base.offset(i as isize * outer.stride).cast::<[A; N]>() };
-            for (slot, x) in slots.iter_mut().zip(run) {
-                slot.write(x.clone());
-            }
+            // One array clone: for `Copy` types std makes it a single N-element move.
+            slot.write(run.clone());
         }
     };
-    // SAFETY: `fill` writes each of the outer.len chunks of N slots.
-    unsafe { append_with(out, total, fill) }
+    // SAFETY: `fill` writes each of the outer.len units.
+    unsafe { append_units(out, outer.len, fill) }
 }
 
 /// For each step of `outer`, the `N` elements `stride` apart there, as one fixed-size array.
@@ -329,8 +357,8 @@ unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
         // SAFETY: `each_unit_reversed` writes every slot of the `total` it is given.
         return unsafe { append_with(out, total, fill) };
     }
-    let fill = |spare: &mut [MaybeUninit<A>]| {
-        for (i, slots) in spare.chunks_exact_mut(N).enumerate() {
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+        for (i, slot) in spare.iter_mut().enumerate() {
             // SAFETY: i < outer.len: unit i is the N consecutive elements ending at
             // base + i * outer.stride, elements of the view (the contract).
             let unit = unsafe {
@@ -339,35 +367,33 @@ unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
                     .sub(N - 1)
                     .cast::<[A; N]>()
             };
-            for (slot, x) in slots.iter_mut().zip(unit.iter().rev()) {
-                slot.write(x.clone());
-            }
+            let mut unit = unit.clone();
+            unit.reverse();
+            slot.write(unit);
         }
     };
-    // SAFETY: `fill` writes each of the outer.len chunks of N slots.
-    unsafe { append_with(out, total, fill) }
+    // SAFETY: `fill` writes each of the outer.len units.
+    unsafe { append_units(out, outer.len, fill) }
 }
 
 /// The `outer.len` units of `N` contiguous elements at `base + i * outer.stride` with
 /// `outer.stride == -N`: together one slice of `outer.len * N` elements ending with the unit
-/// at `base`, copied unit by unit in reverse ([`units::units_reversed`], `G = 4 * N`).
+/// at `base`, copied unit by unit in reverse ([`units::units_reversed`]).
 ///
 /// # Safety
 /// `base - i * N + k` for `i < outer.len`, `k < N` are elements of the view.
 #[inline]
-unsafe fn reversed_units<A: Clone, const N: usize, const G: usize>(
-    out: &mut Vec<A>,
-    base: *const A,
-    outer: Step,
-) {
-    let total = outer.len * N;
+unsafe fn reversed_units<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
     // SAFETY: the lowest element is base - (outer.len - 1) * N (unit outer.len - 1, k = 0) and
-    // the highest base + N - 1 (unit 0): `total` consecutive elements, each of the view (the
-    // contract; outer.len >= 1 as every step of a plan has len > 1 or is the rank-1 dummy).
-    let src = unsafe { std::slice::from_raw_parts(base.sub((outer.len - 1) * N), total) };
-    let fill = |spare: &mut [MaybeUninit<A>]| units::units_reversed::<A, N, G>(src, spare);
-    // SAFETY: `units_reversed` writes every slot of the `total` it is given.
-    unsafe { append_with(out, total, fill) }
+    // the highest base + N - 1 (unit 0): outer.len * N consecutive elements of the view (the
+    // contract; outer.len >= 1 as every step of a plan has len > 1), so outer.len consecutive
+    // `[A; N]` (an array has its element's alignment and no padding).
+    let src = unsafe {
+        std::slice::from_raw_parts(base.sub((outer.len - 1) * N).cast::<[A; N]>(), outer.len)
+    };
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| units::units_reversed::<A, N>(src, spare);
+    // SAFETY: `units_reversed` writes every unit it is given.
+    unsafe { append_units(out, outer.len, fill) }
 }
 
 /// `len` pixels of `C` contiguous channels from `base` (the outer loop: the `C` channels one
@@ -382,8 +408,14 @@ unsafe fn planes<A: Clone, const C: usize>(out: &mut Vec<A>, base: *const A, len
     // SAFETY: j * C + c for j < len, c < C covers 0..len * C exactly: `total` consecutive
     // elements of the view from base (the contract).
     let src = unsafe { std::slice::from_raw_parts(base, total) };
-    let fill = |spare: &mut [MaybeUninit<A>]| units::planes::<A, C>(src, spare);
-    // SAFETY: `planes` writes every slot of the `total` it is given (each channel c of pixel j
-    // to slot c * len + j).
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if std::mem::size_of::<A>() == 1 {
+            units::planes_by::<A, C, 8>(src, spare)
+        } else {
+            units::planes::<A, C>(src, spare)
+        }
+    };
+    // SAFETY: `planes` and `planes_by` write every slot of the `total` they are given (each
+    // channel c of pixel j to slot c * len + j).
     unsafe { append_with(out, total, fill) }
 }

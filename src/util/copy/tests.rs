@@ -314,6 +314,11 @@ proptest! {
         check(&flip);
         check(&swap);
         check(&planes);
+        // One-byte elements: `Planes` takes its eight-pixels-at-a-time path.
+        let bytes = x.mapv(|v| v as u8);
+        let planes = bytes.slice(s![..;step, .., ..]).permuted_axes([0, 2, 1]);
+        check(&planes);
+        check(&bytes.slice(s![..;step, ..;-1, ..]));
     }
 }
 
@@ -373,15 +378,21 @@ fn a_panicking_clone_leaves_the_vec_valid() {
             clones_left: left.clone(),
         }
     });
-    for view in [
-        x.slice(s![.., 1..3]),
-        x.t(),
-        x.slice(s![.., ..;-1]),
-        x.slice(s![.., 2..9]),
-        x.slice(s![.., 0..3;-1]),
-        x.slice(s![..;-1, 0..3]),
-        x.slice(s![.., 0..3]).reversed_axes(),
+    // Pixels of 3: the unit kernels (ReversedUnits, ShortReversed, Planes) panicking midway.
+    let x3 = x.slice(s![.., 0..3]).to_owned();
+    live.set(live.get() + x3.len() as isize);
+    for (view, kernel) in [
+        (x.slice(s![.., 1..3]), Kernel::ShortRuns(2)),
+        (x.t(), Kernel::Blocked),
+        (x.slice(s![.., ..;-1]), Kernel::Reversed),
+        (x.slice(s![.., 2..9]), Kernel::Rows(7)),
+        (x.slice(s![.., 0..3;-1]), Kernel::ShortReversed(3)),
+        (x.slice(s![.., ..;4]), Kernel::ShortStrided(3)),
+        (x3.slice(s![.., ..;-1]), Kernel::ShortReversed(3)),
+        (x3.slice(s![..;-1, ..]), Kernel::ReversedUnits(3)),
+        (x3.t(), Kernel::Planes(3)),
     ] {
+        assert_eq!(kernel_of(&view), kernel);
         for panic_after in [0, 1, 7, 30] {
             left.set(panic_after);
             let before = live.get();
