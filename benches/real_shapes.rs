@@ -498,7 +498,10 @@ fn bench(c: &mut Criterion) {
     // f64 and u8 images.
     let gray = iota(&[16, 224, 224, 1]);
     let rgba = iota(&[8, 256, 256, 4]);
-    for (group, x) in [("real_gray_flip_copy", &gray), ("real_rgba_flip_copy", &rgba)] {
+    for (group, x) in [
+        ("real_gray_flip_copy", &gray),
+        ("real_rgba_flip_copy", &rgba),
+    ] {
         let mut g = c.benchmark_group(group);
         g.bench_function("tfslice", |b| {
             let spec: StridedSlice = ":, :, ::-1".parse().expect("spec");
