@@ -229,6 +229,12 @@ REAL = [
      True),
     ("`x[:, 1:-1]` of 16×128×768 tokens copied (beyond the list)", "real_bert_strip_cls_sep",
      True),
+    ("flip of a grey 16×224×224×1 batch (beyond the list)", "real_gray_flip_copy", True),
+    ("flip of RGBA 8×256×256×4 (beyond the list)", "real_rgba_flip_copy", True),
+    ("NHWC → NCHW copy of 4×512×512×3 (beyond the list)", "real_big_nchw_copy", True),
+    ("NHWC → NCHW copy, `f64` 16×224×224×3 (beyond the list)", "real_f64_nchw_copy", True),
+    ("NHWC → NCHW copy, `u8` 16×224×224×3 (beyond the list)", "real_u8_nchw_copy", True),
+    ("flip, `u8` 16×224×224×3 (beyond the list)", "real_u8_flip_copy", True),
 ]
 REAL_COPY_VS_MEMCPY = 1.5
 OPS_VS_ND, OPS_NUMPY_VS_OURS = 1.0, 1.0

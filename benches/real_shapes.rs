@@ -44,7 +44,7 @@ fn lcg(count: usize, n: usize, seed: u64) -> Vec<usize> {
 }
 
 /// `to_vec` of the first `n` elements: one allocation and one `memcpy` of the output's bytes.
-fn memcpy(src: &[f32], n: usize) -> Vec<f32> {
+fn memcpy<T: Copy>(src: &[T], n: usize) -> Vec<T> {
     src[..n].to_vec()
 }
 
@@ -506,6 +506,61 @@ fn bench(c: &mut Criterion) {
     g.finish();
     drop((gray, gray_big));
 
+    // Other element types, channel counts and sizes through the same copy kernels: a grey
+    // flip (a reversed run of single elements), RGBA flipped (units of 4), a larger NCHW copy,
+    // f64 and u8 images.
+    let gray = iota(&[16, 224, 224, 1]);
+    let rgba = iota(&[8, 256, 256, 4]);
+    for (group, x) in [
+        ("real_gray_flip_copy", &gray),
+        ("real_rgba_flip_copy", &rgba),
+    ] {
+        let mut g = c.benchmark_group(group);
+        g.bench_function("tfslice", |b| {
+            let spec: StridedSlice = ":, :, ::-1".parse().expect("spec");
+            b.iter(|| black_box(x.tf_index_to_owned(&spec).expect("ok")))
+        });
+        g.bench_function("ndarray", |b| {
+            b.iter(|| {
+                black_box(
+                    x.slice(s![.., .., ..;-1, ..])
+                        .as_standard_layout()
+                        .into_owned(),
+                )
+            })
+        });
+        g.bench_function("memcpy", |b| {
+            b.iter(|| black_box(memcpy(x.as_slice().expect("C order"), x.len())))
+        });
+        g.finish();
+    }
+    drop((gray, rgba));
+    let big = iota(&[4, 512, 512, 3]);
+    let img64 = iota(&[16, 224, 224, 3]).mapv(f64::from);
+    let img8 = iota_u8(&[16, 224, 224, 3]);
+    nchw_group(c, "real_big_nchw_copy", &big);
+    nchw_group(c, "real_f64_nchw_copy", &img64);
+    nchw_group(c, "real_u8_nchw_copy", &img8);
+    let mut g = c.benchmark_group("real_u8_flip_copy");
+    g.bench_function("tfslice", |b| {
+        let spec: StridedSlice = ":, :, ::-1".parse().expect("spec");
+        b.iter(|| black_box(img8.tf_index_to_owned(&spec).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            black_box(
+                img8.slice(s![.., .., ..;-1, ..])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(img8.as_slice().expect("C order"), img8.len())))
+    });
+    g.finish();
+    drop((big, img64, img8));
+
     let tokens = iota(&[16, 128, 768]);
     let mut g = c.benchmark_group("real_bert_strip_cls_sep");
     g.bench_function("tfslice", |b| {
@@ -555,6 +610,36 @@ fn bench(c: &mut Criterion) {
                 .collect();
             black_box(out)
         })
+    });
+    g.finish();
+}
+
+/// `0, 1, 2, ...` modulo 251 as u8 (an 8-bit image), C order.
+fn iota_u8(shape: &[usize]) -> ArrayD<u8> {
+    let n: usize = shape.iter().product();
+    Array::from_iter((0..n).map(|i| (i % 251) as u8))
+        .into_shape_with_order(IxDyn(shape))
+        .expect("product")
+}
+
+/// NHWC -> NCHW (`to_standard_layout` of `tf_transpose([0, 3, 1, 2])`) of `x`, beside ndarray's
+/// `permuted_axes` + `as_standard_layout` and a `memcpy` of as many elements.
+fn nchw_group<T: Copy + 'static>(c: &mut Criterion, group: &str, x: &ArrayD<T>) {
+    let mut g = c.benchmark_group(group);
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            let t = x.tf_transpose(&[0, 3, 1, 2]).expect("perm");
+            black_box(t.to_standard_layout().expect("ok"))
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let t = x.view().permuted_axes(IxDyn(&[0, 3, 1, 2]));
+            black_box(t.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(x.as_slice().expect("C order"), x.len())))
     });
     g.finish();
 }

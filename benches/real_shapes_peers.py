@@ -51,6 +51,9 @@ rows = iota((65536, 16))
 rgba = iota((8, 256, 256, 4))
 gray = iota((16, 224, 224, 1))
 tokens = iota((16, 128, 768))
+big = iota((4, 512, 512, 3))
+img64 = img.astype(np.float64)
+img8 = (np.arange(16 * 224 * 224 * 3, dtype=np.int64) % 251).astype(np.uint8).reshape(16, 224, 224, 3)
 parts = lcg(65536, 4, 19).astype(np.int32)
 P = ((0, 0), (1, 1), (1, 1), (0, 0))
 
@@ -107,6 +110,12 @@ CASES = [
     ("real_gray_pad_symmetric/numpy",
      lambda: np.pad(gray, ((0, 0), (2, 2), (2, 2), (0, 0)), mode="symmetric")),
     ("real_bert_strip_cls_sep/numpy", lambda: tokens[:, 1:-1].copy()),
+    ("real_gray_flip_copy/numpy", lambda: gray[:, :, ::-1].copy()),
+    ("real_rgba_flip_copy/numpy", lambda: rgba[:, :, ::-1].copy()),
+    ("real_big_nchw_copy/numpy", lambda: np.ascontiguousarray(big.transpose(0, 3, 1, 2))),
+    ("real_f64_nchw_copy/numpy", lambda: np.ascontiguousarray(img64.transpose(0, 3, 1, 2))),
+    ("real_u8_nchw_copy/numpy", lambda: np.ascontiguousarray(img8.transpose(0, 3, 1, 2))),
+    ("real_u8_flip_copy/numpy", lambda: img8[:, :, ::-1].copy()),
 ]
 
 

@@ -9,6 +9,10 @@
 //! - contiguous runs are slice copies (`extend_from_slice`, a `memcpy` for `Copy` types);
 //! - runs of 1 to [`plan::SHORT`] elements are fixed-size chunks copied inside the loop of the
 //!   next outer axis, forwards or at any stride (reversed, gapped, broadcast);
+//! - units of 2 to [`plan::SHORT`] elements are moved as whole `[A; N]` arrays (one move for
+//!   `Copy` types), with kernels of their own for units reversed in place (`xy[..., ::-1]`),
+//!   units in reverse order (a flipped width axis of pixels) and pixels to channel planes (NHWC
+//!   to NCHW); the slice loops of these are safe code in `units`;
 //! - long reversed runs are a slice copied backwards; long strided ones one element at a time;
 //! - a broadcast outer axis is written once and then copied from the destination.
 //!
@@ -16,6 +20,7 @@
 
 mod plan;
 mod raw;
+mod units;
 
 use ndarray::{ArrayView, Dimension};
 

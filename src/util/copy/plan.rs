@@ -31,6 +31,18 @@ pub(crate) enum Kernel {
     ShortRuns(usize),
     /// Runs of `len > SHORT` elements walking memory backwards: a slice copied in reverse.
     Reversed,
+    /// Runs of `2..=SHORT` elements walking memory backwards (`xy[..., ::-1]` of pairs): each
+    /// unit read as one fixed-size array and written reversed; where the units follow each other
+    /// forwards in memory, one pass over the whole source slice.
+    ShortReversed(usize),
+    /// Runs of `2..=SHORT` contiguous elements whose outer loop walks back by exactly one run
+    /// (a flipped width axis of RGB pixels): the source is one slice of units, copied in reverse
+    /// unit order, four units at a time.
+    ReversedUnits(usize),
+    /// A transpose of contiguous pixels of `2..=SHORT` channels into channel planes (NHWC to
+    /// NCHW): the inner loop reads every `C`-th element and the outer loop is the `C` channels,
+    /// one element apart. Each pixel read once, its channels written to the `C` planes.
+    Planes(usize),
     /// Runs of `1..=SHORT` elements with any other stride (reversed, gapped, broadcast), as
     /// fixed-size chunks inside the loop of the next outer axis.
     ShortStrided(usize),
@@ -83,10 +95,21 @@ pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
     let kernel = match *steps.as_slice() {
         [] => Kernel::One,
         [Step { stride: 1, .. }] => Kernel::Contiguous,
+        [.., outer, Step { len, stride: 1 }] if len <= SHORT && outer.stride == -(len as isize) => {
+            Kernel::ReversedUnits(len)
+        }
         [.., Step { len, stride: 1 }] if len <= SHORT => Kernel::ShortRuns(len),
         [.., Step { len, stride: 1 }] if len <= ROW => Kernel::Rows(len),
         [.., Step { stride: 1, .. }] => Kernel::Runs,
+        [.., Step { len, stride: -1 }] if len <= SHORT => Kernel::ShortReversed(len),
         [.., Step { len, .. }] if len <= SHORT => Kernel::ShortStrided(len),
+        [.., outer, inner]
+            if outer.stride == 1
+                && (2..=SHORT).contains(&outer.len)
+                && inner.stride == outer.len as isize =>
+        {
+            Kernel::Planes(outer.len)
+        }
         [.., outer, inner]
             if inner.stride.unsigned_abs() > 1
                 && outer.stride != 0
@@ -129,12 +152,25 @@ mod tests {
         // xy[..., ::-1]: reversed pairs.
         assert_eq!(
             plan(&[16, 52, 52, 3, 2], &[16224, 312, 6, 2, -1]),
-            (vec![s(129792, 2), s(2, -1)], Kernel::ShortStrided(2))
+            (vec![s(129792, 2), s(2, -1)], Kernel::ShortReversed(2))
         );
         // NHWC -> NCHW: H and W merge, C is the outer of the two long loops.
         assert_eq!(
             plan(&[16, 3, 224, 224], &[150528, 1, 672, 3]),
-            (vec![s(16, 150528), s(3, 1), s(50176, 3)], Kernel::Blocked)
+            (vec![s(16, 150528), s(3, 1), s(50176, 3)], Kernel::Planes(3))
+        );
+        // The W flip x[:, :, ::-1] of NHWC: rows of pixels in reverse order.
+        assert_eq!(
+            plan(&[16, 224, 224, 3], &[150528, 672, -3, 1]),
+            (
+                vec![s(3584, 672), s(224, -3), s(3, 1)],
+                Kernel::ReversedUnits(3)
+            )
+        );
+        // Two of five channels transposed: not whole pixels, so the blocked transpose.
+        assert_eq!(
+            plan(&[2, 300], &[1, 5]),
+            (vec![s(2, 1), s(300, 5)], Kernel::Blocked)
         );
         // A reversed 1-D run, a broadcast row, one element, nothing.
         assert_eq!(plan(&[9], &[-1]), (vec![s(9, -1)], Kernel::Reversed));

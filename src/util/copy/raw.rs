@@ -26,6 +26,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, SHORT, Step};
+use super::units;
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -56,7 +57,13 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::Empty => return,
         // SAFETY: the view has one element, at its pointer.
         Kernel::One => return out.push(unsafe { (*base).clone() }),
-        Kernel::ShortRuns(_) | Kernel::ShortStrided(_) | Kernel::Rows(_) | Kernel::Blocked => 2,
+        Kernel::ShortRuns(_)
+        | Kernel::ShortStrided(_)
+        | Kernel::ShortReversed(_)
+        | Kernel::ReversedUnits(_)
+        | Kernel::Rows(_)
+        | Kernel::Blocked
+        | Kernel::Planes(_) => 2,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -128,6 +135,17 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
                 _ => rows(out, base, n, outer),
             },
             Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
+            Kernel::ShortReversed(n) => dispatch_short!(n, short_reversed(out, base, outer)),
+            Kernel::ReversedUnits(n) => match n {
+                2 => reversed_units::<A, 2>(out, base, outer),
+                3 => reversed_units::<A, 3>(out, base, outer),
+                _ => reversed_units::<A, SHORT>(out, base, outer),
+            },
+            Kernel::Planes(c) => match c {
+                2 => planes::<A, 2>(out, base, len),
+                3 => planes::<A, 3>(out, base, len),
+                _ => planes::<A, SHORT>(out, base, len),
+            },
             Kernel::Reversed => reversed(out, base, len),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
             Kernel::Strided => strided(out, base, len, stride),
@@ -168,7 +186,13 @@ unsafe fn rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, outer: St
 unsafe fn reversed<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize) {
     // SAFETY: the contract; len > SHORT > 0, so the first element is base - (len - 1).
     let run = unsafe { std::slice::from_raw_parts(base.sub(len - 1), len) };
-    out.extend(run.iter().rev().cloned());
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        for (slot, x) in spare.iter_mut().zip(run.iter().rev()) {
+            slot.write(x.clone());
+        }
+    };
+    // SAFETY: `fill` writes all `len` slots (`run` has `len` elements).
+    unsafe { append_with(out, len, fill) }
 }
 
 /// `len` elements `stride` apart from `base`, one at a time.
@@ -177,8 +201,19 @@ unsafe fn reversed<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize) {
 /// `base + i * stride` for `i < len` are elements of the view.
 #[inline]
 unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride: isize) {
-    // SAFETY: the contract (i < len).
-    out.extend((0..len).map(|i| unsafe { (*base.offset(i as isize * stride)).clone() }));
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        // A pointer bump per element, not a multiply; `wrapping_offset` because the step after
+        // the last element may leave the allocation (it is never read).
+        let mut p = base;
+        for slot in spare.iter_mut() {
+            // SAFETY: at slot i (< len, the slice has `len` slots) `p == base + i * stride`, an
+            // element of the view (the contract).
+            slot.write(unsafe { (*p).clone() });
+            p = p.wrapping_offset(stride);
+        }
+    };
+    // SAFETY: `fill` writes all `len` slots.
+    unsafe { append_with(out, len, fill) }
 }
 
 /// Appends `total` elements written by `fill` into the spare capacity of `out`: no capacity
@@ -199,6 +234,35 @@ unsafe fn append_with<A>(out: &mut Vec<A>, total: usize, fill: impl FnOnce(&mut 
     unsafe { out.set_len(start + total) };
 }
 
+/// [`append_with`] by units of `N` elements: the spare capacity as `units` slots of
+/// `[A; N]`, so a kernel moves whole fixed-size arrays (whose `clone` std turns into one move
+/// for `Copy` types).
+///
+/// # Safety
+/// As for [`append_with`]: `fill` writes every slot it is given.
+#[inline]
+unsafe fn append_units<A, const N: usize>(
+    out: &mut Vec<A>,
+    units: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<[A; N]>]),
+) {
+    // No overflow: a part of the destination, whose size the caller checked.
+    let total = units * N;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        // SAFETY: `spare` is `total = units * N` slots of `MaybeUninit<A>`, one allocation;
+        // `MaybeUninit<[A; N]>` has the layout of `[A; N]`, which is N `A`s with no padding and
+        // `A`'s alignment, so the same memory is exactly `units` slots of it. The reborrow is
+        // unique (it replaces `spare` for its lifetime) and uninitialised memory is valid for
+        // `MaybeUninit`.
+        let units = unsafe {
+            std::slice::from_raw_parts_mut(spare.as_mut_ptr().cast::<MaybeUninit<[A; N]>>(), units)
+        };
+        fill(units);
+    };
+    // SAFETY: writing every unit writes every one of the `total` slots (the contract).
+    unsafe { append_with(out, total, fill) }
+}
+
 /// For each step of `outer`, the `N` contiguous elements there, as one fixed-size copy (a few
 /// moves, not a `memcpy` call).
 ///
@@ -207,18 +271,17 @@ unsafe fn append_with<A>(out: &mut Vec<A>, total: usize, fill: impl FnOnce(&mut 
 #[inline]
 unsafe fn short_runs<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
     // No overflow: a part of the destination, whose size the caller checked.
-    let total = outer.len * N;
-    let fill = |spare: &mut [MaybeUninit<A>]| {
-        for (i, slots) in spare.chunks_exact_mut(N).enumerate() {
-            // SAFETY: i < outer.len (total / N chunks): N consecutive elements of the view.
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+        for (i, slot) in spare.iter_mut().enumerate() {
+            // SAFETY: i < outer.len (the slice has outer.len units): N consecutive elements of
+            // the view, as one array (its alignment is A's).
             let run = unsafe { &*base.offset(i as isize * outer.stride).cast::<[A; N]>() };
-            for (slot, x) in slots.iter_mut().zip(run) {
-                slot.write(x.clone());
-            }
+            // One array clone: for `Copy` types std makes it a single N-element move.
+            slot.write(run.clone());
         }
     };
-    // SAFETY: `fill` writes each of the outer.len chunks of N slots.
-    unsafe { append_with(out, total, fill) }
+    // SAFETY: `fill` writes each of the outer.len units.
+    unsafe { append_units(out, outer.len, fill) }
 }
 
 /// For each step of `outer`, the `N` elements `stride` apart there, as one fixed-size array.
@@ -272,5 +335,87 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
         }
     };
     // SAFETY: `fill` writes each slot once: every row i < rows, every column k < cols.
+    unsafe { append_with(out, total, fill) }
+}
+
+/// For each step of `outer`, the `N` elements walking back from there (`p, p - 1, ..,
+/// p - (N - 1)`): a unit read as one `[A; N]` and written reversed. Where the units follow each
+/// other forwards (`outer.stride == N`: `xy[..., ::-1]` of a C-order array), the whole source
+/// is one slice, walked by [`units::each_unit_reversed`].
+///
+/// # Safety
+/// `base + i * outer.stride - k` for `i < outer.len`, `k < N` are elements of the view.
+#[inline]
+unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
+    let total = outer.len * N;
+    if outer.len == 1 || outer.stride == N as isize {
+        // SAFETY: unit i spans base + i * N - (N - 1) ..= base + i * N, so the units together
+        // are the `total` consecutive elements from base - (N - 1), all of the view (the
+        // contract; N >= 1, and base - (N - 1) is the first unit's lowest element).
+        let src = unsafe { std::slice::from_raw_parts(base.sub(N - 1), total) };
+        let fill = |spare: &mut [MaybeUninit<A>]| units::each_unit_reversed::<A, N>(src, spare);
+        // SAFETY: `each_unit_reversed` writes every slot of the `total` it is given.
+        return unsafe { append_with(out, total, fill) };
+    }
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+        for (i, slot) in spare.iter_mut().enumerate() {
+            // SAFETY: i < outer.len: unit i is the N consecutive elements ending at
+            // base + i * outer.stride, elements of the view (the contract).
+            let unit = unsafe {
+                &*base
+                    .offset(i as isize * outer.stride)
+                    .sub(N - 1)
+                    .cast::<[A; N]>()
+            };
+            let mut unit = unit.clone();
+            unit.reverse();
+            slot.write(unit);
+        }
+    };
+    // SAFETY: `fill` writes each of the outer.len units.
+    unsafe { append_units(out, outer.len, fill) }
+}
+
+/// The `outer.len` units of `N` contiguous elements at `base + i * outer.stride` with
+/// `outer.stride == -N`: together one slice of `outer.len * N` elements ending with the unit
+/// at `base`, copied unit by unit in reverse ([`units::units_reversed`]).
+///
+/// # Safety
+/// `base - i * N + k` for `i < outer.len`, `k < N` are elements of the view.
+#[inline]
+unsafe fn reversed_units<A: Clone, const N: usize>(out: &mut Vec<A>, base: *const A, outer: Step) {
+    // SAFETY: the lowest element is base - (outer.len - 1) * N (unit outer.len - 1, k = 0) and
+    // the highest base + N - 1 (unit 0): outer.len * N consecutive elements of the view (the
+    // contract; outer.len >= 1 as every step of a plan has len > 1), so outer.len consecutive
+    // `[A; N]` (an array has its element's alignment and no padding).
+    let src = unsafe {
+        std::slice::from_raw_parts(base.sub((outer.len - 1) * N).cast::<[A; N]>(), outer.len)
+    };
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| units::units_reversed::<A, N>(src, spare);
+    // SAFETY: `units_reversed` writes every unit it is given.
+    unsafe { append_units(out, outer.len, fill) }
+}
+
+/// `len` pixels of `C` contiguous channels from `base` (the outer loop: the `C` channels one
+/// element apart; the inner loop: `len` pixels `C` elements apart), written as `C` planes of
+/// `len` ([`units::planes`]).
+///
+/// # Safety
+/// `base + j * C + c` for `j < len`, `c < C` are elements of the view.
+#[inline]
+unsafe fn planes<A: Clone, const C: usize>(out: &mut Vec<A>, base: *const A, len: usize) {
+    let total = len * C;
+    // SAFETY: j * C + c for j < len, c < C covers 0..len * C exactly: `total` consecutive
+    // elements of the view from base (the contract).
+    let src = unsafe { std::slice::from_raw_parts(base, total) };
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if std::mem::size_of::<A>() == 1 {
+            units::planes_by::<A, C, 8>(src, spare)
+        } else {
+            units::planes::<A, C>(src, spare)
+        }
+    };
+    // SAFETY: `planes` and `planes_by` write every slot of the `total` they are given (each
+    // channel c of pixel j to slot c * len + j).
     unsafe { append_with(out, total, fill) }
 }

@@ -49,6 +49,9 @@ fn every_kernel_is_hit_and_right() {
     let (tall, wide) = (base(&[600, 3]), base(&[700, 9]));
     // Pixels of 4 and of 5 channels (two of them taken): rows one element apart.
     let (rgba, five) = (base(&[300, 4]), base(&[300, 5]));
+    // Units of 2, 3 and 4 elements: (x, y) pairs, RGB pixels, RGBA pixels.
+    let (pairs, triples, quads) = (base(&[3, 5, 2]), base(&[9, 3]), base(&[13, 4]));
+    let (pixels, wide2) = (base(&[2, 150, 3]), base(&[130, 2]));
     let (bv, brev, bcol) = (b.view(), b.slice(s![..;-1]), b.view().insert_axis(Axis(1)));
     let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
         (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
@@ -80,7 +83,7 @@ fn every_kernel_is_hit_and_right() {
         (v.slice(s![.., .., .., ..;-1]).into_dyn(), Kernel::Reversed),
         (
             v.slice(s![.., .., .., 0..2;-1]).into_dyn(),
-            Kernel::ShortStrided(2),
+            Kernel::ShortReversed(2),
         ),
         (
             v.slice(s![.., .., .., ..;3]).into_dyn(),
@@ -104,8 +107,8 @@ fn every_kernel_is_hit_and_right() {
             a20x6x7.slice(s![.., 0, ..]).reversed_axes().into_dyn(),
             Kernel::Blocked,
         ),
-        (tall.t().into_dyn(), Kernel::Blocked),
-        (rgba.t().into_dyn(), Kernel::Blocked),
+        (tall.t().into_dyn(), Kernel::Planes(3)),
+        (rgba.t().into_dyn(), Kernel::Planes(4)),
         (
             five.slice(s![.., 1..3]).reversed_axes().into_dyn(),
             Kernel::Blocked,
@@ -139,7 +142,55 @@ fn every_kernel_is_hit_and_right() {
         ),
         (
             brev.broadcast((6, 3)).unwrap().into_dyn(),
-            Kernel::ShortStrided(3),
+            Kernel::ShortReversed(3),
+        ),
+        (brev.into_dyn(), Kernel::ShortReversed(3)),
+        // Pairs, triples and quads reversed in place, the units one after another in memory.
+        (
+            pairs.slice(s![.., .., ..;-1]).into_dyn(),
+            Kernel::ShortReversed(2),
+        ),
+        (
+            triples.slice(s![.., ..;-1]).into_dyn(),
+            Kernel::ShortReversed(3),
+        ),
+        (
+            quads.slice(s![.., ..;-1]).into_dyn(),
+            Kernel::ShortReversed(4),
+        ),
+        // Units in reverse order (a flipped width axis), with and without a partial group.
+        (
+            pixels.slice(s![.., ..;-1, ..]).into_dyn(),
+            Kernel::ReversedUnits(3),
+        ),
+        (
+            pairs.slice(s![.., ..;-1, ..]).into_dyn(),
+            Kernel::ReversedUnits(2),
+        ),
+        (
+            quads.slice(s![..;-1, ..]).into_dyn(),
+            Kernel::ReversedUnits(4),
+        ),
+        (
+            triples.slice(s![..;-1, ..]).into_dyn(),
+            Kernel::ReversedUnits(3),
+        ),
+        (
+            pixels.slice(s![..;-1, ..;-1, ..]).into_dyn(),
+            Kernel::ReversedUnits(3),
+        ),
+        // Channel planes: past one block of pixels, and a partial one.
+        (
+            pixels.view().permuted_axes(IxDyn(&[0, 2, 1])).into_dyn(),
+            Kernel::Planes(3),
+        ),
+        (wide2.t().into_dyn(), Kernel::Planes(2)),
+        (
+            pixels
+                .slice(s![..;-1, .., ..])
+                .permuted_axes([0, 2, 1])
+                .into_dyn(),
+            Kernel::Planes(3),
         ),
     ];
     for (view, kernel) in &cases {
@@ -237,6 +288,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// The fixed-size unit kernels on random unit sizes, unit counts (full and partial groups
+    /// and blocks) and outer strides: each hit, each equal to the element-by-element copy.
+    #[test]
+    fn unit_kernels_on_random_shapes(
+        outer in 1usize..4,
+        count in 1usize..200,
+        n in 2usize..=4,
+        step in prop::sample::select(vec![1isize, 2, -1, -2]),
+    ) {
+        let x = base(&[outer, count, n]);
+        let flip = x.slice(s![..;step, ..;-1, ..]);
+        let swap = x.slice(s![..;step, .., ..;-1]);
+        let planes = x.slice(s![..;step, .., ..]).permuted_axes([0, 2, 1]);
+        // One unit per row: the axes merge into other kernels (checked, not asserted).
+        if count > 1 {
+            prop_assert_eq!(kernel_of(&flip), Kernel::ReversedUnits(n));
+            prop_assert_eq!(kernel_of(&swap), Kernel::ShortReversed(n));
+        }
+        if count > plan::SHORT {
+            prop_assert_eq!(kernel_of(&planes), Kernel::Planes(n));
+        }
+        check(&flip);
+        check(&swap);
+        check(&planes);
+        // One-byte elements: `Planes` takes its eight-pixels-at-a-time path.
+        let bytes = x.mapv(|v| v as u8);
+        let planes = bytes.slice(s![..;step, .., ..]).permuted_axes([0, 2, 1]);
+        check(&planes);
+        check(&bytes.slice(s![..;step, ..;-1, ..]));
+    }
+}
+
 #[test]
 fn long_runs_are_copied_whole_in_pieces() {
     for len in [0usize, 1, 511, 512, 513, 1024, 5000] {
@@ -293,12 +378,21 @@ fn a_panicking_clone_leaves_the_vec_valid() {
             clones_left: left.clone(),
         }
     });
-    for view in [
-        x.slice(s![.., 1..3]),
-        x.t(),
-        x.slice(s![.., ..;-1]),
-        x.slice(s![.., 2..9]),
+    // Pixels of 3: the unit kernels (ReversedUnits, ShortReversed, Planes) panicking midway.
+    let x3 = x.slice(s![.., 0..3]).to_owned();
+    live.set(live.get() + x3.len() as isize);
+    for (view, kernel) in [
+        (x.slice(s![.., 1..3]), Kernel::ShortRuns(2)),
+        (x.t(), Kernel::Blocked),
+        (x.slice(s![.., ..;-1]), Kernel::Reversed),
+        (x.slice(s![.., 2..9]), Kernel::Rows(7)),
+        (x.slice(s![.., 0..3;-1]), Kernel::ShortReversed(3)),
+        (x.slice(s![.., ..;4]), Kernel::ShortStrided(3)),
+        (x3.slice(s![.., ..;-1]), Kernel::ShortReversed(3)),
+        (x3.slice(s![..;-1, ..]), Kernel::ReversedUnits(3)),
+        (x3.t(), Kernel::Planes(3)),
     ] {
+        assert_eq!(kernel_of(&view), kernel);
         for panic_after in [0, 1, 7, 30] {
             left.set(panic_after);
             let before = live.get();

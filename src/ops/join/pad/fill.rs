@@ -169,18 +169,25 @@ impl<A: Clone> Row<'_, A> {
             PadMode::Reflect => 1,
             PadMode::Symmetric => 0,
         };
-        let n = row.len().checked_div(unit).ok_or_else(bug)?;
-        let unit_at = |u: usize| row.get(u * unit..(u + 1) * unit).ok_or_else(bug);
         if unit == 1 {
+            // Single elements (a 1-channel image): no division, no unit slices; the few
+            // mirrored elements pushed one by one around one slice copy of the row.
+            let n = row.len();
             let head = row.get(offset..offset + self.before).ok_or_else(bug)?;
             let edge = n.checked_sub(offset).ok_or_else(bug)?;
             let tail_start = edge.checked_sub(self.after).ok_or_else(bug)?;
             let tail = row.get(tail_start..edge).ok_or_else(bug)?;
-            out.extend(head.iter().rev().cloned());
+            for x in head.iter().rev() {
+                out.push(x.clone());
+            }
             out.extend_from_slice(row);
-            out.extend(tail.iter().rev().cloned());
+            for x in tail.iter().rev() {
+                out.push(x.clone());
+            }
             return Ok(());
         }
+        let n = row.len().checked_div(unit).ok_or_else(bug)?;
+        let unit_at = |u: usize| row.get(u * unit..(u + 1) * unit).ok_or_else(bug);
         for u in (offset..offset + self.before).rev() {
             out.extend_from_slice(unit_at(u)?);
         }
