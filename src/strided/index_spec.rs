@@ -95,9 +95,16 @@ impl<D: Dimension, R: RankChain<D>, const N: usize> IndexSpec<D> for TypedSpec<R
     #[inline(always)]
     fn __slice<S: RawData>(&self, x: ArrayBase<S, D>) -> Result<ArrayBase<S, R::Out>, Error> {
         self.check_bounds()?;
+        let (begin, end, strides) = self.arrays();
+        if D::NDIM.is_some() {
+            // A fixed dimension is a small array: copying it is cheaper than `ShapeCopy`.
+            let dim = x.raw_dim();
+            let mut sink = Typed::<S, D, N>::new(x);
+            resolve_typed(dim.slice(), begin, end, strides, self.masks(), &mut sink)?;
+            return sink.finish::<R>();
+        }
         let shape = ShapeCopy::of(x.shape());
         let mut sink = Typed::<S, D, N>::new(x);
-        let (begin, end, strides) = self.arrays();
         resolve_typed(
             shape.as_slice(),
             begin,
