@@ -9,7 +9,8 @@ use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
-use crate::strided::resolve::resolve;
+use crate::strided::raw_view::{self, out_ndim};
+use crate::strided::resolve::{RawSpec, resolve};
 use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
 use crate::util::owned::owned_copy;
@@ -362,13 +363,29 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         strides: &T,
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
-        slice_view(
-            self.view().into_dyn(),
-            self.shape(),
-            &begin.__ints(),
-            &end.__ints(),
-            &strides.__ints(),
-            masks,
+        let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
+        // A spec with more shrinks than axes does not resolve; the direct build declines it.
+        let n = out_ndim(masks, strides.len(), self.ndim()).unwrap_or(usize::MAX);
+        raw_view::view(
+            self,
+            n,
+            None,
+            RawSpec {
+                begin: &begin,
+                end: &end,
+                strides: &strides,
+                masks,
+            },
+            |x| {
+                slice_view(
+                    x.view().into_dyn(),
+                    x.shape(),
+                    &begin,
+                    &end,
+                    &strides,
+                    masks,
+                )
+            },
         )
     }
 
@@ -380,16 +397,25 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         strides: &T,
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
-        let mut elems = Elems::new();
-        resolve(
-            self.shape(),
-            &begin.__ints(),
-            &end.__ints(),
-            &strides.__ints(),
-            masks,
-            &mut elems,
-        )?;
-        Ok(self.view_mut().into_dyn().slice_move(elems.as_slice()))
+        let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
+        // A spec with more shrinks than axes does not resolve; the direct build declines it.
+        let n = out_ndim(masks, strides.len(), self.ndim()).unwrap_or(usize::MAX);
+        raw_view::view_mut(
+            self,
+            n,
+            None,
+            RawSpec {
+                begin: &begin,
+                end: &end,
+                strides: &strides,
+                masks,
+            },
+            |x| {
+                let mut elems = Elems::new();
+                resolve(x.shape(), &begin, &end, &strides, masks, &mut elems)?;
+                Ok(x.view_mut().into_dyn().slice_move(elems.as_slice()))
+            },
+        )
     }
 
     #[inline]
@@ -409,7 +435,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
 
     #[inline(always)]
     fn tf_index<P: IndexSpec<D>>(&self, spec: P) -> Result<ArrayView<'_, A, P::Out>, Error> {
-        spec.__slice(self.view())
+        spec.__view(self)
     }
 
     #[inline]
@@ -440,7 +466,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         &mut self,
         spec: P,
     ) -> Result<ArrayViewMut<'_, A, P::Out>, Error> {
-        spec.__slice(self.view_mut())
+        spec.__view_mut(self)
     }
 
     fn tf_strided_slice_assign<
@@ -478,7 +504,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone,
     {
-        let target = spec.__slice(self.view_mut())?;
+        let target = spec.__view_mut(self)?;
         assign_broadcast(target.into_dyn(), value.view().into_dyn())
             .map_err(|e| with_context(e, || spec.__python(), self.shape()))
     }
