@@ -1,16 +1,17 @@
 //! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
 
 use ndarray::{Array, ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
+use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::int_list::IntList;
-use crate::strided::apply::slice_view;
+use crate::strided::apply::{in_place_suits, slice_view};
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
 use crate::strided::raw_view::{self, out_ndim};
-use crate::strided::resolve::{RawSpec, resolve};
+use crate::strided::resolve::{RawSpec, rank_changes, resolve};
 use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
 use crate::util::owned::owned_copy;
@@ -364,29 +365,13 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
         let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
-        // A spec with more shrinks than axes does not resolve; the direct build declines it.
-        let n = out_ndim(masks, strides.len(), self.ndim()).unwrap_or(usize::MAX);
-        raw_view::view(
-            self,
-            n,
-            None,
-            RawSpec {
-                begin: &begin,
-                end: &end,
-                strides: &strides,
-                masks,
-            },
-            |x| {
-                slice_view(
-                    x.view().into_dyn(),
-                    x.shape(),
-                    &begin,
-                    &end,
-                    &strides,
-                    masks,
-                )
-            },
-        )
+        if in_place_suits(rank_changes(masks, strides.len())) {
+            // At most one rank change: sliced in place, which is cheaper on `IxDyn` than
+            // building a shape (`apply.rs`).
+            let shape = self.shape();
+            return slice_view(self.view().into_dyn(), shape, &begin, &end, &strides, masks);
+        }
+        direct_view(self, &begin, &end, &strides, masks)
     }
 
     #[inline]
@@ -510,4 +495,30 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     }
 
     private_impl! {}
+}
+
+/// `tf_strided_slice` of a spec with two or more rank changes: the view built directly from the
+/// resolved steps (`raw_view.rs`). Out of line, so that the in-place path keeps its code.
+#[inline(never)]
+fn direct_view<'a, A, D: Dimension, B: PrimInt, N: PrimInt, T: PrimInt>(
+    x: &'a ArrayRef<A, D>,
+    begin: &[B],
+    end: &[N],
+    strides: &[T],
+    masks: Masks,
+) -> Result<ArrayView<'a, A, IxDyn>, Error> {
+    // A spec with more shrinks than axes does not resolve; the direct build declines it.
+    let n = out_ndim(masks, strides.len(), x.ndim()).unwrap_or(usize::MAX);
+    raw_view::view(
+        x,
+        n,
+        None,
+        RawSpec {
+            begin,
+            end,
+            strides,
+            masks,
+        },
+        |x| slice_view(x.view().into_dyn(), x.shape(), begin, end, strides, masks),
+    )
 }

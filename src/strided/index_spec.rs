@@ -98,6 +98,10 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
     fn __view<'a, A>(&self, x: &'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, IxDyn>, Error> {
         let spec: &StridedSlice = self;
         let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
+        if in_place_suits(rank_changes(masks, strides.len())) {
+            // At most one rank change: sliced in place (as `tf_strided_slice`).
+            return self.__slice(x.view());
+        }
         // A spec with more shrinks than axes does not resolve; the direct build declines it.
         let n = out_ndim(masks, strides.len(), x.ndim()).unwrap_or(usize::MAX);
         raw_view::view(

@@ -27,9 +27,21 @@ use crate::strided::resolve::{AxisStep, StepSink, Steps, live_bits, range_len};
 #[inline]
 pub(crate) fn out_ndim(masks: Masks, spec_len: usize, rank: usize) -> Option<usize> {
     let live = live_bits(spec_len) & !masks.ellipsis;
-    let new_axes = (masks.new_axis & live).count_ones() as usize;
-    let shrinks = (masks.shrink_axis & live & !masks.new_axis).count_ones() as usize;
-    (rank + new_axes).checked_sub(shrinks)
+    let new_axes = masks.new_axis & live;
+    // A loop over the set bits, not `count_ones`: specs change the rank at few entries, and
+    // x86-64's baseline has no popcount instruction (its software one is a dozen instructions).
+    let mut changes = (masks.shrink_axis | masks.new_axis) & live;
+    let (mut added, mut dropped) = (0usize, 0usize);
+    while changes != 0 {
+        let lowest = changes & changes.wrapping_neg();
+        if new_axes & lowest != 0 {
+            added += 1;
+        } else {
+            dropped += 1;
+        }
+        changes ^= lowest;
+    }
+    (rank + added).checked_sub(dropped)
 }
 
 /// The sink that turns resolved steps into the output's layout, checking each step against the
