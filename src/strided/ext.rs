@@ -383,12 +383,9 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
         let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
-        // A spec with more shrinks than axes does not resolve; the direct build declines it.
-        let n = out_ndim(masks, strides.len(), self.ndim()).unwrap_or(usize::MAX);
-        raw_view::view_mut(
+        raw_view::view_dyn_mut(
             self,
-            n,
-            None,
+            out_ndim(masks, strides.len(), self.ndim()),
             RawSpec {
                 begin: &begin,
                 end: &end,
@@ -507,12 +504,9 @@ fn direct_view<'a, A, D: Dimension, B: PrimInt, N: PrimInt, T: PrimInt>(
     strides: &[T],
     masks: Masks,
 ) -> Result<ArrayView<'a, A, IxDyn>, Error> {
-    // A spec with more shrinks than axes does not resolve; the direct build declines it.
-    let n = out_ndim(masks, strides.len(), x.ndim()).unwrap_or(usize::MAX);
-    raw_view::view(
+    raw_view::view_dyn(
         x,
-        n,
-        None,
+        out_ndim(masks, strides.len(), x.ndim()),
         RawSpec {
             begin,
             end,

@@ -102,12 +102,9 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
             // At most one rank change: sliced in place (as `tf_strided_slice`).
             return self.__slice(x.view());
         }
-        // A spec with more shrinks than axes does not resolve; the direct build declines it.
-        let n = out_ndim(masks, strides.len(), x.ndim()).unwrap_or(usize::MAX);
-        raw_view::view(
+        raw_view::view_dyn(
             x,
-            n,
-            None,
+            out_ndim(masks, strides.len(), x.ndim()),
             RawSpec {
                 begin,
                 end,
@@ -125,11 +122,9 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
     ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
         let spec: &StridedSlice = self;
         let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
-        let n = out_ndim(masks, strides.len(), x.ndim()).unwrap_or(usize::MAX);
-        raw_view::view_mut(
+        raw_view::view_dyn_mut(
             x,
-            n,
-            None,
+            out_ndim(masks, strides.len(), x.ndim()),
             RawSpec {
                 begin,
                 end,

@@ -14,7 +14,10 @@
 //! the whole build fail. So each output element is the input element at a multi-index that is in
 //! bounds on every axis, and distinct output indices are distinct input multi-indices.
 
-use ndarray::{ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, LayoutRef, ShapeBuilder};
+use ndarray::{
+    ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, Ix0, Ix1, Ix2, Ix3, Ix4, Ix5, Ix6, IxDyn,
+    LayoutRef, ShapeBuilder,
+};
 
 use crate::error::Error;
 use crate::strided::masks::Masks;
@@ -225,24 +228,23 @@ fn invert_back<A, E: Dimension>(v: &mut LayoutRef<A, E>, mut negative: u64) {
     }
 }
 
-/// The view of `x` that `steps` select, built directly. `out_ndim` is the number of output axes
-/// the spec gives (`usize::MAX` if unknown); `counts`, if given, the shrinks and new axes it must
-/// have. Where the direct build declines (an empty output, `E` of another rank, more than 64
-/// output axes, counts that differ), `safe(x)` gives the view; `Err` is the resolution's error.
+/// The view of `x` that `steps` select, built directly, or `x` back where the direct build
+/// declines (an empty output, `E` of another rank, more than 64 output axes, counts that
+/// differ). `out_ndim` is the number of output axes the spec gives (`usize::MAX` if unknown);
+/// `counts`, if given, the shrinks and new axes it must have. `Err` is the resolution's error.
 #[inline(always)]
-pub(crate) fn view<'a, A, D: Dimension, E: Dimension>(
+fn build<'a, A, D: Dimension, E: Dimension>(
     x: &'a ArrayRef<A, D>,
     out_ndim: usize,
     counts: Option<(usize, usize)>,
     steps: impl Steps,
-    safe: impl FnOnce(&'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, E>, Error>,
-) -> Result<ArrayView<'a, A, E>, Error> {
+) -> Result<Result<ArrayView<'a, A, E>, &'a ArrayRef<A, D>>, Error> {
     let Some(mut sink) = Direct::<E>::new(x.shape(), x.strides(), out_ndim) else {
-        return safe(x);
+        return Ok(Err(x));
     };
     steps.push_into(x.shape(), &mut sink)?;
     if !sink.complete(counts) {
-        return safe(x);
+        return Ok(Err(x));
     }
     let (shift, negative) = sink.lowest();
     let Direct {
@@ -252,12 +254,12 @@ pub(crate) fn view<'a, A, D: Dimension, E: Dimension>(
         ..
     } = sink;
     let offset = offset + shift;
-    // SAFETY: `layout` was checked by `Direct` against `x`'s own shape and strides: every input
+    // SAFETY: the layout was checked by `Direct` against `x`'s own shape and strides: every input
     // axis consumed once, in order, at coordinates within the axis (ranges: first and last
     // coordinate in `[0, dim)`; indices: `< dim`), and the output is not empty. So `x` is not
     // empty either, `x.as_ptr()` is its element at index 0, and `offset` (with `shift`) is the sum over
     // input axes of (an in-range coordinate) * (the axis's stride): the address of an element of
-    // `x`, which `offset` stays within (`|offset|` is at most the sum of the axis extents, which
+    // `x`, which the pointer arithmetic stays within (`|offset|` is at most the sum of the axis extents, which
     // ndarray keeps within `isize::MAX` elements and bytes). Every element the new view reaches
     // from there, with the non-negative strides `lowest` gave, is likewise an element of `x` at
     // an in-range multi-index (the strides are the input's times the step, shrinks add nothing,
@@ -269,24 +271,23 @@ pub(crate) fn view<'a, A, D: Dimension, E: Dimension>(
         ArrayView::from_shape_ptr(dim.strides(strides), first)
     };
     invert_back(v.as_layout_ref_mut(), negative);
-    Ok(v)
+    Ok(Ok(v))
 }
 
-/// [`view`] as a mutable view.
+/// [`build`] as a mutable view.
 #[inline(always)]
-pub(crate) fn view_mut<'a, A, D: Dimension, E: Dimension>(
+fn build_mut<'a, A, D: Dimension, E: Dimension>(
     x: &'a mut ArrayRef<A, D>,
     out_ndim: usize,
     counts: Option<(usize, usize)>,
     steps: impl Steps,
-    safe: impl FnOnce(&'a mut ArrayRef<A, D>) -> Result<ArrayViewMut<'a, A, E>, Error>,
-) -> Result<ArrayViewMut<'a, A, E>, Error> {
+) -> Result<Result<ArrayViewMut<'a, A, E>, &'a mut ArrayRef<A, D>>, Error> {
     let Some(mut sink) = Direct::<E>::new(x.shape(), x.strides(), out_ndim) else {
-        return safe(x);
+        return Ok(Err(x));
     };
     steps.push_into(x.shape(), &mut sink)?;
     if !sink.complete(counts) {
-        return safe(x);
+        return Ok(Err(x));
     }
     let (shift, negative) = sink.lowest();
     let Direct {
@@ -309,5 +310,85 @@ pub(crate) fn view_mut<'a, A, D: Dimension, E: Dimension>(
         ArrayViewMut::from_shape_ptr(dim.strides(strides), first)
     };
     invert_back(v.as_layout_ref_mut(), negative);
-    Ok(v)
+    Ok(Ok(v))
+}
+
+/// The view of `x` that `steps` select, built directly where [`build`] can, else by `safe(x)`.
+#[inline(always)]
+pub(crate) fn view<'a, A, D: Dimension, E: Dimension>(
+    x: &'a ArrayRef<A, D>,
+    out_ndim: usize,
+    counts: Option<(usize, usize)>,
+    steps: impl Steps,
+    safe: impl FnOnce(&'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, E>, Error>,
+) -> Result<ArrayView<'a, A, E>, Error> {
+    build(x, out_ndim, counts, steps)?.or_else(safe)
+}
+
+/// [`view`] as a mutable view.
+#[inline(always)]
+pub(crate) fn view_mut<'a, A, D: Dimension, E: Dimension>(
+    x: &'a mut ArrayRef<A, D>,
+    out_ndim: usize,
+    counts: Option<(usize, usize)>,
+    steps: impl Steps,
+    safe: impl FnOnce(&'a mut ArrayRef<A, D>) -> Result<ArrayViewMut<'a, A, E>, Error>,
+) -> Result<ArrayViewMut<'a, A, E>, Error> {
+    build_mut(x, out_ndim, counts, steps)?.or_else(safe)
+}
+
+/// [`view`] for a raw spec, whose result is `IxDyn`: built in the fixed dimension type of its
+/// rank (up to `Ix6`; indexing an `IxDyn` per axis costs more than the whole build) and
+/// converted once. `out_ndim` as [`out_ndim`] gives it.
+#[inline(always)]
+pub(crate) fn view_dyn<'a, A, D: Dimension>(
+    x: &'a ArrayRef<A, D>,
+    out_ndim: Option<usize>,
+    steps: impl Steps,
+    safe: impl FnOnce(&'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, IxDyn>, Error>,
+) -> Result<ArrayView<'a, A, IxDyn>, Error> {
+    fn dyn_<'a, A, D: Dimension, E: Dimension>(
+        r: Result<ArrayView<'a, A, E>, &'a ArrayRef<A, D>>,
+    ) -> Result<ArrayView<'a, A, IxDyn>, &'a ArrayRef<A, D>> {
+        r.map(|v| v.into_dyn())
+    }
+    let built = match out_ndim {
+        None => Err(x),
+        Some(0) => dyn_(build::<A, D, Ix0>(x, 0, None, steps)?),
+        Some(1) => dyn_(build::<A, D, Ix1>(x, 1, None, steps)?),
+        Some(2) => dyn_(build::<A, D, Ix2>(x, 2, None, steps)?),
+        Some(3) => dyn_(build::<A, D, Ix3>(x, 3, None, steps)?),
+        Some(4) => dyn_(build::<A, D, Ix4>(x, 4, None, steps)?),
+        Some(5) => dyn_(build::<A, D, Ix5>(x, 5, None, steps)?),
+        Some(6) => dyn_(build::<A, D, Ix6>(x, 6, None, steps)?),
+        Some(n) => build::<A, D, IxDyn>(x, n, None, steps)?,
+    };
+    built.or_else(safe)
+}
+
+/// [`view_dyn`] as a mutable view.
+#[inline(always)]
+pub(crate) fn view_dyn_mut<'a, A, D: Dimension>(
+    x: &'a mut ArrayRef<A, D>,
+    out_ndim: Option<usize>,
+    steps: impl Steps,
+    safe: impl FnOnce(&'a mut ArrayRef<A, D>) -> Result<ArrayViewMut<'a, A, IxDyn>, Error>,
+) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
+    fn dyn_<'a, A, D: Dimension, E: Dimension>(
+        r: Result<ArrayViewMut<'a, A, E>, &'a mut ArrayRef<A, D>>,
+    ) -> Result<ArrayViewMut<'a, A, IxDyn>, &'a mut ArrayRef<A, D>> {
+        r.map(|v| v.into_dyn())
+    }
+    let built = match out_ndim {
+        None => Err(x),
+        Some(0) => dyn_(build_mut::<A, D, Ix0>(x, 0, None, steps)?),
+        Some(1) => dyn_(build_mut::<A, D, Ix1>(x, 1, None, steps)?),
+        Some(2) => dyn_(build_mut::<A, D, Ix2>(x, 2, None, steps)?),
+        Some(3) => dyn_(build_mut::<A, D, Ix3>(x, 3, None, steps)?),
+        Some(4) => dyn_(build_mut::<A, D, Ix4>(x, 4, None, steps)?),
+        Some(5) => dyn_(build_mut::<A, D, Ix5>(x, 5, None, steps)?),
+        Some(6) => dyn_(build_mut::<A, D, Ix6>(x, 6, None, steps)?),
+        Some(n) => build_mut::<A, D, IxDyn>(x, n, None, steps)?,
+    };
+    built.or_else(safe)
 }
