@@ -392,3 +392,7 @@ pub(crate) fn view_dyn_mut<'a, A, D: Dimension>(
     };
     built.or_else(safe)
 }
+
+#[cfg(test)]
+#[path = "raw_view_tests.rs"]
+mod tests;
