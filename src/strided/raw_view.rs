@@ -228,6 +228,10 @@ fn invert_back<A, E: Dimension>(v: &mut LayoutRef<A, E>, mut negative: u64) {
     }
 }
 
+/// What [`build`] gives: the view, or the input back where it declines; `Err` for the
+/// resolution's error.
+type Built<V, X> = Result<Result<V, X>, Error>;
+
 /// The view of `x` that `steps` select, built directly, or `x` back where the direct build
 /// declines (an empty output, `E` of another rank, more than 64 output axes, counts that
 /// differ). `out_ndim` is the number of output axes the spec gives (`usize::MAX` if unknown);
@@ -238,7 +242,7 @@ fn build<'a, A, D: Dimension, E: Dimension>(
     out_ndim: usize,
     counts: Option<(usize, usize)>,
     steps: impl Steps,
-) -> Result<Result<ArrayView<'a, A, E>, &'a ArrayRef<A, D>>, Error> {
+) -> Built<ArrayView<'a, A, E>, &'a ArrayRef<A, D>> {
     let Some(mut sink) = Direct::<E>::new(x.shape(), x.strides(), out_ndim) else {
         return Ok(Err(x));
     };
@@ -281,7 +285,7 @@ fn build_mut<'a, A, D: Dimension, E: Dimension>(
     out_ndim: usize,
     counts: Option<(usize, usize)>,
     steps: impl Steps,
-) -> Result<Result<ArrayViewMut<'a, A, E>, &'a mut ArrayRef<A, D>>, Error> {
+) -> Built<ArrayViewMut<'a, A, E>, &'a mut ArrayRef<A, D>> {
     let Some(mut sink) = Direct::<E>::new(x.shape(), x.strides(), out_ndim) else {
         return Ok(Err(x));
     };
