@@ -5,7 +5,7 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::int_list::IntList;
-use crate::strided::apply::{in_place_suits, slice_view};
+use crate::strided::apply::{InPlace, in_place_suits, slice_view};
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
@@ -365,13 +365,14 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
         let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
-        if in_place_suits(rank_changes(masks, strides.len())) {
-            // At most one rank change: sliced in place, which is cheaper on `IxDyn` than
-            // building a shape (`apply.rs`).
-            let shape = self.shape();
-            return slice_view(self.view().into_dyn(), shape, &begin, &end, &strides, masks);
+        if !in_place_suits(rank_changes(masks, strides.len())) {
+            return direct_view(self, &begin, &end, &strides, masks);
         }
-        direct_view(self, &begin, &end, &strides, masks)
+        // At most one rank change: sliced in place, which is cheaper on `IxDyn` than building a
+        // shape (`apply.rs`).
+        let mut in_place = InPlace::new(self.view().into_dyn());
+        resolve(self.shape(), &begin, &end, &strides, masks, &mut in_place)?;
+        Ok(in_place.finish())
     }
 
     #[inline]
