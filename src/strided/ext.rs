@@ -1,15 +1,17 @@
 //! `TfSliceExt`: TensorFlow's `strided_slice` and `slice` as zero-copy views of any ndarray array.
 
 use ndarray::{Array, ArrayD, ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
+use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::int_list::IntList;
-use crate::strided::apply::slice_view;
+use crate::strided::apply::{InPlace, in_place_suits, slice_view};
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
-use crate::strided::resolve::resolve;
+use crate::strided::raw_view::{self, out_ndim};
+use crate::strided::resolve::{RawSpec, rank_changes, resolve};
 use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
 use crate::util::owned::owned_copy;
@@ -362,14 +364,15 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         strides: &T,
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
-        slice_view(
-            self.view().into_dyn(),
-            self.shape(),
-            &begin.__ints(),
-            &end.__ints(),
-            &strides.__ints(),
-            masks,
-        )
+        let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
+        if !in_place_suits(rank_changes(masks, strides.len())) {
+            return direct_view(self, &begin, &end, &strides, masks);
+        }
+        // At most one rank change: sliced in place, which is cheaper on `IxDyn` than building a
+        // shape (`apply.rs`).
+        let mut in_place = InPlace::new(self.view().into_dyn());
+        resolve(self.shape(), &begin, &end, &strides, masks, &mut in_place)?;
+        Ok(in_place.finish())
     }
 
     #[inline]
@@ -380,16 +383,22 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         strides: &T,
         masks: Masks,
     ) -> Result<ArrayViewMut<'_, A, IxDyn>, Error> {
-        let mut elems = Elems::new();
-        resolve(
-            self.shape(),
-            &begin.__ints(),
-            &end.__ints(),
-            &strides.__ints(),
-            masks,
-            &mut elems,
-        )?;
-        Ok(self.view_mut().into_dyn().slice_move(elems.as_slice()))
+        let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
+        raw_view::view_dyn_mut(
+            self,
+            out_ndim(masks, strides.len(), self.ndim()),
+            RawSpec {
+                begin: &begin,
+                end: &end,
+                strides: &strides,
+                masks,
+            },
+            |x| {
+                let mut elems = Elems::new();
+                resolve(x.shape(), &begin, &end, &strides, masks, &mut elems)?;
+                Ok(x.view_mut().into_dyn().slice_move(elems.as_slice()))
+            },
+        )
     }
 
     #[inline]
@@ -409,7 +418,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
 
     #[inline(always)]
     fn tf_index<P: IndexSpec<D>>(&self, spec: P) -> Result<ArrayView<'_, A, P::Out>, Error> {
-        spec.__slice(self.view())
+        spec.__view(self)
     }
 
     #[inline]
@@ -440,7 +449,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         &mut self,
         spec: P,
     ) -> Result<ArrayViewMut<'_, A, P::Out>, Error> {
-        spec.__slice(self.view_mut())
+        spec.__view_mut(self)
     }
 
     fn tf_strided_slice_assign<
@@ -478,10 +487,33 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone,
     {
-        let target = spec.__slice(self.view_mut())?;
+        let target = spec.__view_mut(self)?;
         assign_broadcast(target.into_dyn(), value.view().into_dyn())
             .map_err(|e| with_context(e, || spec.__python(), self.shape()))
     }
 
     private_impl! {}
+}
+
+/// `tf_strided_slice` of a spec with two or more rank changes: the view built directly from the
+/// resolved steps (`raw_view.rs`). Out of line, so that the in-place path keeps its code.
+#[inline(never)]
+fn direct_view<'a, A, D: Dimension, B: PrimInt, N: PrimInt, T: PrimInt>(
+    x: &'a ArrayRef<A, D>,
+    begin: &[B],
+    end: &[N],
+    strides: &[T],
+    masks: Masks,
+) -> Result<ArrayView<'a, A, IxDyn>, Error> {
+    raw_view::view_dyn(
+        x,
+        out_ndim(masks, strides.len(), x.ndim()),
+        RawSpec {
+            begin,
+            end,
+            strides,
+            masks,
+        },
+        |x| slice_view(x.view().into_dyn(), x.shape(), begin, end, strides, masks),
+    )
 }

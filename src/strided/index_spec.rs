@@ -6,15 +6,16 @@
 //! [`tf_s!`](crate::tf_s), whose type records how many axes it drops and adds, so that an `IxN`
 //! input gives `Ix(N - shrinks + new axes)` at compile time.
 
-use ndarray::{ArrayBase, Dimension, IxDyn, RawData};
+use ndarray::{ArrayBase, ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, RawData};
 
 use crate::error::Error;
 use crate::strided::apply::{InPlace, in_place_suits, slice_range_in_place};
 use crate::strided::elems::Elems;
 use crate::strided::rank::RankChain;
-use crate::strided::resolve::{AxisStep, StepSink, rank_changes, resolve};
+use crate::strided::raw_view::{self, out_ndim};
+use crate::strided::resolve::{AxisStep, RawSpec, StepSink, rank_changes, resolve};
 use crate::strided::spec::StridedSlice;
-use crate::strided::typed_resolve::resolve_typed;
+use crate::strided::typed_resolve::{TypedSteps, resolve_typed};
 use crate::strided::typed_spec::TypedSpec;
 
 pub(crate) mod sealed {
@@ -55,6 +56,18 @@ pub trait IndexSpec<D: Dimension>: sealed::Sealed {
     #[doc(hidden)]
     fn __slice<S: RawData>(&self, x: ArrayBase<S, D>) -> Result<ArrayBase<S, Self::Out>, Error>;
 
+    /// [`__slice`](IndexSpec::__slice) of a borrowed array, as a view built directly from the
+    /// resolved steps where that is possible (`raw_view.rs`).
+    #[doc(hidden)]
+    fn __view<'a, A>(&self, x: &'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, Self::Out>, Error>;
+
+    /// [`__view`](IndexSpec::__view) as a mutable view.
+    #[doc(hidden)]
+    fn __view_mut<'a, A>(
+        &self,
+        x: &'a mut ArrayRef<A, D>,
+    ) -> Result<ArrayViewMut<'a, A, Self::Out>, Error>;
+
     /// The spec in Python index syntax, for error messages.
     #[doc(hidden)]
     fn __python(&self) -> String;
@@ -81,6 +94,47 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
         Ok(view.slice_move(elems.as_slice()))
     }
 
+    #[inline]
+    fn __view<'a, A>(&self, x: &'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, IxDyn>, Error> {
+        let spec: &StridedSlice = self;
+        let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
+        if in_place_suits(rank_changes(masks, strides.len())) {
+            // At most one rank change: sliced in place (as `tf_strided_slice`).
+            return self.__slice(x.view());
+        }
+        raw_view::view_dyn(
+            x,
+            out_ndim(masks, strides.len(), x.ndim()),
+            RawSpec {
+                begin,
+                end,
+                strides,
+                masks,
+            },
+            |x| self.__slice(x.view()),
+        )
+    }
+
+    #[inline]
+    fn __view_mut<'a, A>(
+        &self,
+        x: &'a mut ArrayRef<A, D>,
+    ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
+        let spec: &StridedSlice = self;
+        let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
+        raw_view::view_dyn_mut(
+            x,
+            out_ndim(masks, strides.len(), x.ndim()),
+            RawSpec {
+                begin,
+                end,
+                strides,
+                masks,
+            },
+            |x| self.__slice(x.view_mut()),
+        )
+    }
+
     fn __python(&self) -> String {
         self.to_string()
     }
@@ -95,9 +149,16 @@ impl<D: Dimension, R: RankChain<D>, const N: usize> IndexSpec<D> for TypedSpec<R
     #[inline(always)]
     fn __slice<S: RawData>(&self, x: ArrayBase<S, D>) -> Result<ArrayBase<S, R::Out>, Error> {
         self.check_bounds()?;
+        let (begin, end, strides) = self.arrays();
+        if D::NDIM.is_some() {
+            // A fixed dimension is a small array: copying it is cheaper than `ShapeCopy`.
+            let dim = x.raw_dim();
+            let mut sink = Typed::<S, D, N>::new(x);
+            resolve_typed(dim.slice(), begin, end, strides, self.masks(), &mut sink)?;
+            return sink.finish::<R>();
+        }
         let shape = ShapeCopy::of(x.shape());
         let mut sink = Typed::<S, D, N>::new(x);
-        let (begin, end, strides) = self.arrays();
         resolve_typed(
             shape.as_slice(),
             begin,
@@ -107,6 +168,56 @@ impl<D: Dimension, R: RankChain<D>, const N: usize> IndexSpec<D> for TypedSpec<R
             &mut sink,
         )?;
         sink.finish::<R>()
+    }
+
+    // Inlined for the same reason as `__slice`.
+    #[inline(always)]
+    fn __view<'a, A>(&self, x: &'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, R::Out>, Error> {
+        self.check_bounds()?;
+        let (begin, end, strides) = self.arrays();
+        let masks = self.masks();
+        let n = (x.ndim() + R::NEW_AXES)
+            .checked_sub(R::SHRINKS)
+            .unwrap_or(usize::MAX);
+        let counts = Some((R::SHRINKS, R::NEW_AXES));
+        raw_view::view(
+            x,
+            n,
+            counts,
+            TypedSteps {
+                begin,
+                end,
+                strides,
+                masks,
+            },
+            |x| self.__slice(x.view()),
+        )
+    }
+
+    #[inline(always)]
+    fn __view_mut<'a, A>(
+        &self,
+        x: &'a mut ArrayRef<A, D>,
+    ) -> Result<ArrayViewMut<'a, A, R::Out>, Error> {
+        self.check_bounds()?;
+        let (begin, end, strides) = self.arrays();
+        let masks = self.masks();
+        let n = (x.ndim() + R::NEW_AXES)
+            .checked_sub(R::SHRINKS)
+            .unwrap_or(usize::MAX);
+        let counts = Some((R::SHRINKS, R::NEW_AXES));
+        raw_view::view_mut(
+            x,
+            n,
+            counts,
+            TypedSteps {
+                begin,
+                end,
+                strides,
+                masks,
+            },
+            |x| self.__slice(x.view_mut()),
+        )
     }
 
     fn __python(&self) -> String {

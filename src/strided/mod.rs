@@ -18,6 +18,7 @@
 //! | plan | `explain.rs` | `StridedSlice::explain`: the resolution written out step by step |
 //! | plan | `slice.rs` | `tf.slice(input, begin, size)`: strict bounds, `size = -1` |
 //! | apply | `apply.rs` | views from the resolved steps (in place, or through `slice_move`) |
+//! | apply | `raw_view.rs` | views built directly from the resolved steps (`from_shape_ptr`; this and `util/copy/` are the crate's `unsafe`) |
 //! | apply | `ext.rs` | `TfSliceExt`: views, mutable views, owned copies, assignment |
 //! | apply | `move_ext.rs` | `TfSliceMoveExt`: the `_move` forms that keep the input's lifetime |
 //! | apply | `assign.rs` | `TensorStridedSliceUpdate`'s one-way broadcasting of the value |
@@ -36,6 +37,7 @@ pub(crate) mod move_ext;
 pub(crate) mod parse;
 pub(crate) mod plan;
 pub mod rank;
+pub(crate) mod raw_view;
 pub(crate) mod resolve;
 pub(crate) mod slice;
 pub(crate) mod spec;

@@ -10,7 +10,10 @@ use num_traits::PrimInt;
 use crate::error::Error;
 use crate::strided::apply::{InPlace, in_place_suits};
 use crate::strided::masks::Masks;
-use crate::strided::resolve::{AxisStep, StepSink, check_dims, range_len, rank_changes, resolve};
+use crate::strided::raw_view;
+use crate::strided::resolve::{
+    AxisStep, StepSink, Steps, check_dims, range_len, rank_changes, resolve,
+};
 use crate::strided::spec::StridedSlice;
 use crate::util::owned::owned_copy;
 
@@ -61,6 +64,17 @@ pub struct Plan {
     steps: Vec<AxisStep>,
     info: SliceInfo<Vec<SliceInfoElem>, IxDyn, IxDyn>,
     in_place: bool,
+}
+
+/// A plan's resolved steps, replayed into a sink.
+struct PlanSteps<'p>(&'p [AxisStep]);
+
+impl Steps for PlanSteps<'_> {
+    #[inline(always)]
+    fn push_into(self, _: &[usize], sink: &mut impl StepSink) -> Result<(), Error> {
+        self.0.iter().for_each(|&s| sink.push(s));
+        Ok(())
+    }
 }
 
 impl StridedSlice {
@@ -269,7 +283,14 @@ impl Plan {
         x: &'a ArrayRef<A, D>,
     ) -> Result<ArrayView<'a, A, IxDyn>, Error> {
         self.check_shape(x.shape())?;
-        Ok(self.slice(x.view().into_dyn()))
+        if self.in_place {
+            return Ok(self.slice(x.view().into_dyn()));
+        }
+        // Two or more rank changes: the view built directly (`raw_view.rs`).
+        let steps = PlanSteps(&self.steps);
+        raw_view::view_dyn(x, Some(self.shape.len()), steps, |x| {
+            Ok(self.slice(x.view().into_dyn()))
+        })
     }
 
     /// The plan applied to `x` as a mutable view: writes through it change `x`.
@@ -292,7 +313,13 @@ impl Plan {
         x: &'a mut ArrayRef<A, D>,
     ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
         self.check_shape(x.shape())?;
-        Ok(self.slice(x.view_mut().into_dyn()))
+        if self.in_place {
+            return Ok(self.slice(x.view_mut().into_dyn()));
+        }
+        let steps = PlanSteps(&self.steps);
+        raw_view::view_dyn_mut(x, Some(self.shape.len()), steps, |x| {
+            Ok(self.slice(x.view_mut().into_dyn()))
+        })
     }
 
     /// The plan applied to `x` as an owned copy (C order), as

@@ -146,6 +146,28 @@ impl StepSink for Vec<AxisStep> {
     }
 }
 
+/// A spec to resolve against a shape into a sink: a method, not a closure, so that it can be
+/// forced inline where its caller is generic over the sink (`raw_view.rs`), letting a typed
+/// spec's masks fold.
+pub(crate) trait Steps {
+    fn push_into(self, shape: &[usize], sink: &mut impl StepSink) -> Result<(), Error>;
+}
+
+/// A raw spec: `begin`, `end`, `strides`, `masks`, resolved by [`resolve`].
+pub(crate) struct RawSpec<'s, B, N, T> {
+    pub(crate) begin: &'s [B],
+    pub(crate) end: &'s [N],
+    pub(crate) strides: &'s [T],
+    pub(crate) masks: Masks,
+}
+
+impl<B: PrimInt, N: PrimInt, T: PrimInt> Steps for RawSpec<'_, B, N, T> {
+    #[inline(always)]
+    fn push_into(self, shape: &[usize], sink: &mut impl StepSink) -> Result<(), Error> {
+        resolve(shape, self.begin, self.end, self.strides, self.masks, sink)
+    }
+}
+
 /// Resolves `begin`/`end`/`strides`/`masks` against `shape`, pushing one step per output axis (and
 /// per dropped index) into `sink`, in output order. On `Err`, steps already pushed must be
 /// discarded by the caller.

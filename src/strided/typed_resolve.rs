@@ -11,7 +11,24 @@
 
 use crate::error::Error;
 use crate::strided::masks::Masks;
-use crate::strided::resolve::{AxisStep, StepSink, full_range, live_bits, resolve, resolve_axis};
+use crate::strided::resolve::{
+    AxisStep, StepSink, Steps, full_range, live_bits, resolve, resolve_axis,
+};
+
+/// A `tf_s!` spec's values and masks, resolved by [`resolve_typed`].
+pub(crate) struct TypedSteps<'s, const N: usize> {
+    pub(crate) begin: &'s [i64; N],
+    pub(crate) end: &'s [i64; N],
+    pub(crate) strides: &'s [i64; N],
+    pub(crate) masks: Masks,
+}
+
+impl<const N: usize> Steps for TypedSteps<'_, N> {
+    #[inline(always)]
+    fn push_into(self, shape: &[usize], sink: &mut impl StepSink) -> Result<(), Error> {
+        resolve_typed(shape, self.begin, self.end, self.strides, self.masks, sink)
+    }
+}
 
 /// Resolves a `tf_s!` spec against `shape` into `sink`, exactly as `resolve` would.
 #[inline(always)]
