@@ -268,3 +268,111 @@ fn aliased<A>(dst: *const A, src: *const A) -> bool {
 /// The largest `memcpy` [`extend_long`] makes in the aliasing window: below glibc's `rep movsb`
 /// threshold (4 KiB with AVX2), so its vector loop does every copy.
 const PIECE_BYTES: usize = 2048;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The runs one at a time, by index: what [`gather_runs`] must equal.
+    fn naive<A: Clone>(sources: &[&[A]], runs: Runs) -> Vec<A> {
+        let mut out = Vec::new();
+        for o in 0..runs.rounds {
+            for s in sources {
+                for i in 0..runs.len {
+                    out.push(s[runs.offset + o * runs.step + i].clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// Sources of `len` elements each, source `k` holding `1000 * k + i`.
+    fn sources(count: usize, len: usize) -> Vec<Vec<u32>> {
+        (0..count)
+            .map(|k| (0..len).map(|i| (1000 * k + i) as u32).collect())
+            .collect()
+    }
+
+    proptest! {
+        // Every path: 1 to 6 sources (zip kernels for 2-4, one extend per round past that),
+        // consecutive, gapped and overlapping runs, lengths with and without a fixed-size
+        // kernel, zero rounds and empty runs, sources longer than the runs need.
+        #[test]
+        fn gather_runs_equals_the_runs_one_at_a_time(
+            count in 1usize..7,
+            len in prop_oneof![0usize..20, Just(24usize), Just(48), Just(64), 65usize..80],
+            gap in prop_oneof![Just(0isize), -3isize..0, 1isize..5],
+            offset in 0usize..4,
+            rounds in 0usize..7,
+            extra in 0usize..3,
+        ) {
+            let step = (len as isize + gap).max(0) as usize;
+            let needed = match rounds {
+                0 => 0,
+                r => offset + (r - 1) * step + len,
+            };
+            let data = sources(count, needed + extra);
+            let slices: Vec<&[u32]> = data.iter().map(|s| &s[..]).collect();
+            let runs = Runs { offset, step, len, rounds };
+            let mut got = vec![7u32];
+            gather_runs(&mut got, &slices, runs).unwrap();
+            let mut want = vec![7u32];
+            want.extend(naive(&slices, runs));
+            prop_assert_eq!(got, want);
+        }
+
+        // Sources too short for the runs are an Err, with nothing appended.
+        #[test]
+        fn runs_past_a_source_are_an_error(
+            count in 1usize..6,
+            len in 1usize..10,
+            rounds in 1usize..5,
+            short in 1usize..4,
+        ) {
+            let needed = rounds * len;
+            let mut data = sources(count, needed);
+            let last = data.len() - 1;
+            data[last].truncate(needed.saturating_sub(short));
+            let slices: Vec<&[u32]> = data.iter().map(|s| &s[..]).collect();
+            let runs = Runs { offset: 0, step: len, len, rounds };
+            let mut got = Vec::new();
+            prop_assert!(gather_runs(&mut got, &slices, runs).is_err());
+            prop_assert!(got.is_empty());
+        }
+    }
+
+    #[test]
+    fn clones_non_copy_elements() {
+        let a: Vec<String> = (0..6).map(|i| format!("a{i}")).collect();
+        let b: Vec<String> = (0..6).map(|i| format!("b{i}")).collect();
+        let runs = Runs {
+            offset: 0,
+            step: 2,
+            len: 2,
+            rounds: 3,
+        };
+        let mut got = Vec::new();
+        gather_runs(&mut got, &[&a, &b], runs).unwrap();
+        assert_eq!(got, naive(&[&a, &b], runs));
+    }
+
+    #[test]
+    fn long_runs_are_cut_only_in_the_aliasing_window() {
+        let base = 0x10_0000usize;
+        let at = |a: usize| a as *const f32;
+        assert!(aliased(at(base + 16), at(base)));
+        assert!(aliased(at(base + 4096 * 3 + 4), at(base)));
+        assert!(!aliased(at(base), at(base)));
+        assert!(!aliased(at(base + 64), at(base)));
+        assert!(!aliased(at(base - 16), at(base)));
+        // Whatever the addresses, the copy is the run.
+        let run: Vec<u64> = (0..5000).collect();
+        for pad in 0..8 {
+            let mut out: Vec<u64> = Vec::with_capacity(pad + run.len());
+            out.extend(0..pad as u64);
+            extend_long(&mut out, &run);
+            assert_eq!(&out[pad..], &run[..]);
+        }
+    }
+}
