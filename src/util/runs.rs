@@ -1,6 +1,12 @@
 //! Run-length copy kernels: copying a row-major input as whole contiguous runs, with the short
 //! runs image layouts have (a pixel of 1-4 channels, a block of a few pixels) copied as fixed-size
 //! moves instead of `memcpy` calls.
+//!
+//! [`gather_runs`] is the ops' one interleaving kernel (concat and stack of equal runs, a band of
+//! `space_to_depth`, a row of `depth_to_space`, a row of regular patches): safe code that writes
+//! the result with one `Vec::extend` from iterators of known length over fixed-size arrays, so
+//! each element is written once, with no zero-fill first and no per-run capacity check.
+//! [`extend_long`] copies long runs whole unless glibc's 4 KiB-aliasing trap is in play.
 
 use crate::error::Error;
 
@@ -380,6 +386,14 @@ mod tests {
         assert!(!aliased(at(base), at(base)));
         assert!(!aliased(at(base + 64), at(base)));
         assert!(!aliased(at(base - 16), at(base)));
+        // A destination put in the window on purpose: the copy goes in pieces, and is the run.
+        let run: Vec<u8> = (0..10_000u32).map(|i| i as u8).collect();
+        let mut out: Vec<u8> = Vec::with_capacity(4096 + run.len());
+        let pad = (run.as_ptr() as usize + 16).wrapping_sub(out.as_ptr() as usize) % 4096;
+        out.resize(pad, 0);
+        assert!(aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()));
+        extend_long(&mut out, &run);
+        assert_eq!(&out[pad..], &run[..]);
         // Whatever the addresses, the copy is the run.
         let run: Vec<u64> = (0..5000).collect();
         for pad in 0..8 {

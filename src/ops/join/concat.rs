@@ -4,8 +4,10 @@
 //! Both results are owned. Seen from the result, both ops interleave the inputs in runs: the
 //! result is `outer` repetitions of "a run of input 0, a run of input 1, ...", where `outer` is the
 //! product of the axes before the join axis and a run of input `i` is its sub-block from the join
-//! axis on. That is how they are copied: one `extend_from_slice` per run into a `Vec` allocated
-//! once, where every input is in standard layout, and the result is in standard layout too. Other
+//! axis on. That is how they are copied, into a `Vec` allocated once, where every input is in
+//! standard layout: equal runs (a stack, YOLO's boxes) by `util::runs::gather_runs`, which writes
+//! short runs vectorised across runs, unequal ones a run at a time; the result is in standard
+//! layout too. Other
 //! layouts joined on the outermost axis (and a single input) go through the crate's copy engine,
 //! each input one block in C order; the rest go to ndarray's own `concatenate` / `stack`, which
 //! copy them in memory order, and whose result need not be in standard layout (ndarray lays it
