@@ -131,11 +131,10 @@ fn gather_fixed<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], ru
     if step == len {
         // Consecutive runs: each source's runs are one slice, `rounds * len` long.
         let end = offset + rounds * len;
-        let parts: Vec<&[A]> = sources.iter().map(|s| &s[offset..end]).collect();
-        if let [part] = *parts {
-            return extend_long(out, part);
+        if let [part] = sources {
+            return extend_long(out, &part[offset..end]);
         }
-        if N > 0 && short_rounds!(sources.len(), N, flat_rounds(out, &parts)) {
+        if N > 0 && short_rounds!(sources.len(), N, flat_rounds(out, sources, offset..end)) {
             return;
         }
     }
@@ -180,34 +179,31 @@ macro_rules! short_rounds {
 
 use short_rounds;
 
-/// The rounds of 2 to 4 consecutive-run sources (`parts`, each `rounds * N` long), `M = K * N`
+/// The rounds of 2 to 4 consecutive-run sources (each's `part`, `rounds * N` long), `M = K * N`
 /// elements a round, as one array per round: the compiler then writes a round with a few vector
 /// moves (a nested `flatten` of per-source arrays measured 1.8x slower).
 #[inline(always)]
-fn flat_rounds<const N: usize, const M: usize, A: Clone>(out: &mut Vec<A>, parts: &[&[A]]) {
-    match *parts {
+fn flat_rounds<'a, const N: usize, const M: usize, A: Clone>(
+    out: &mut Vec<A>,
+    sources: &[&'a [A]],
+    part: std::ops::Range<usize>,
+) {
+    // Each source's runs, cut to `part` (inside every source: `check_runs`).
+    let runs = |s: &'a [A]| s[part.clone()].chunks_exact(N);
+    match *sources {
         [a, b] => {
-            out.extend(a.chunks_exact(N).zip(b.chunks_exact(N)).flat_map(|(x, y)| {
+            out.extend(runs(a).zip(runs(b)).flat_map(|(x, y)| {
                 std::array::from_fn::<A, M, _>(|i| [x, y][i / N][i % N].clone())
             }))
         }
-        [a, b, c] => out.extend(
-            a.chunks_exact(N)
-                .zip(b.chunks_exact(N))
-                .zip(c.chunks_exact(N))
-                .flat_map(|((x, y), z)| {
-                    std::array::from_fn::<A, M, _>(|i| [x, y, z][i / N][i % N].clone())
-                }),
-        ),
-        [a, b, c, d] => out.extend(
-            a.chunks_exact(N)
-                .zip(b.chunks_exact(N))
-                .zip(c.chunks_exact(N))
-                .zip(d.chunks_exact(N))
-                .flat_map(|(((x, y), z), w)| {
-                    std::array::from_fn::<A, M, _>(|i| [x, y, z, w][i / N][i % N].clone())
-                }),
-        ),
+        [a, b, c] => out.extend(runs(a).zip(runs(b)).zip(runs(c)).flat_map(|((x, y), z)| {
+            std::array::from_fn::<A, M, _>(|i| [x, y, z][i / N][i % N].clone())
+        })),
+        [a, b, c, d] => out.extend(runs(a).zip(runs(b)).zip(runs(c)).zip(runs(d)).flat_map(
+            |(((x, y), z), w)| {
+                std::array::from_fn::<A, M, _>(|i| [x, y, z, w][i / N][i % N].clone())
+            },
+        )),
         _ => {}
     }
 }
