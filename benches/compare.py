@@ -235,6 +235,12 @@ REAL = [
     ("NHWC → NCHW copy, `f64` 16×224×224×3 (beyond the list)", "real_f64_nchw_copy", True),
     ("NHWC → NCHW copy, `u8` 16×224×224×3 (beyond the list)", "real_u8_nchw_copy", True),
     ("flip, `u8` 16×224×224×3 (beyond the list)", "real_u8_flip_copy", True),
+    ("`concat` of 4×52×52×3 × 2, 1, 80 on the last axis (beyond the list)",
+     "real_concat_widths_2_1_80", True),
+    ("`space_to_depth` 4 of RGBA 8×256×256×4 (beyond the list)", "real_rgba_space_to_depth_4",
+     True),
+    ("`space_to_depth` 2 of u8 16×224×224×3 (beyond the list)", "real_u8_space_to_depth", True),
+    ("`depth_to_space` 2 of u8 16×112×112×12 (beyond the list)", "real_u8_depth_to_space", True),
 ]
 REAL_COPY_VS_MEMCPY = 1.5
 OPS_VS_ND, OPS_NUMPY_VS_OURS = 1.0, 1.0

@@ -583,6 +583,95 @@ fn bench(c: &mut Criterion) {
     g.finish();
     drop(tokens);
 
+    // ---- Beyond the list: the ops' own interleaving kernels on other shapes (issue 15) ----
+    // YOLO decode's concat of xy (2), objectness (1) and classes (80): unequal runs.
+    let (cx, co, cc) = (
+        iota(&[4, 52, 52, 3, 2]),
+        iota(&[4, 52, 52, 3, 1]),
+        iota(&[4, 52, 52, 3, 80]),
+    );
+    let cc_flat = iota(&[4, 52, 52, 3, 83]);
+    let mut g = c.benchmark_group("real_concat_widths_2_1_80");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(tf_concat(&[cx.view(), co.view(), cc.view()], -1).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            black_box(concatenate(Axis(4), &[cx.view(), co.view(), cc.view()]).expect("shapes"))
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(cc_flat.as_slice().expect("C order"), cc_flat.len())))
+    });
+    g.finish();
+    drop((cx, co, cc, cc_flat));
+
+    // RGBA images, block 4: runs of 16 floats from 4 rows.
+    let rgba = iota(&[8, 256, 256, 4])
+        .into_dimensionality::<ndarray::Ix4>()
+        .expect("rank 4");
+    let mut g = c.benchmark_group("real_rgba_space_to_depth_4");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(rgba.tf_space_to_depth(4).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = rgba
+                .view()
+                .into_shape_with_order((8, 64, 4, 64, 4, 4))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(rgba.as_slice().expect("C order"), rgba.len())))
+    });
+    g.finish();
+    drop(rgba);
+
+    // u8 images (what decoders hand out), block 2: runs of 6 and 6 bytes.
+    let bytes = Array::from_iter((0..16 * 224 * 224 * 3).map(|i| i as u8))
+        .into_shape_with_order((16, 224, 224, 3))
+        .expect("C order");
+    let deep_bytes = Array::from_iter((0..16 * 112 * 112 * 12).map(|i| i as u8))
+        .into_shape_with_order((16, 112, 112, 12))
+        .expect("C order");
+    let bytes_flat = bytes.as_slice().expect("C order");
+    let mut g = c.benchmark_group("real_u8_space_to_depth");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(bytes.tf_space_to_depth(2).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = bytes
+                .view()
+                .into_shape_with_order((16, 112, 2, 112, 2, 3))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(bytes_flat.to_vec())));
+    g.finish();
+    let mut g = c.benchmark_group("real_u8_depth_to_space");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(deep_bytes.tf_depth_to_space(2).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = deep_bytes
+                .view()
+                .into_shape_with_order((16, 112, 112, 2, 2, 3))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(bytes_flat.to_vec())));
+    g.finish();
+    drop((bytes, deep_bytes));
+
     // ---- dynamic_partition (65536, 16) into 4 ----
     let rows = iota(&[65536, 16]);
     let parts = Array::from_vec(

@@ -84,6 +84,27 @@ def depth_to_space():
     return deep.reshape(16, 112, 112, 2, 2, 3).transpose(0, 1, 3, 2, 4, 5).reshape(16, 224, 224, 3)
 
 
+c_xy, c_obj, c_cls = iota((4, 52, 52, 3, 2)), iota((4, 52, 52, 3, 1)), iota((4, 52, 52, 3, 80))
+rgba_img = iota((8, 256, 256, 4))
+img_u8 = (np.arange(16 * 224 * 224 * 3, dtype=np.int64) % 256).astype(np.uint8).reshape(16, 224, 224, 3)
+deep_u8 = (np.arange(16 * 112 * 112 * 12, dtype=np.int64) % 256).astype(np.uint8).reshape(16, 112, 112, 12)
+
+
+def space_to_depth_rgba_4():
+    v = rgba_img.reshape(8, 64, 4, 64, 4, 4).transpose(0, 1, 3, 2, 4, 5)
+    return v.reshape(8, 64, 64, 64)
+
+
+def space_to_depth_u8():
+    v = img_u8.reshape(16, 112, 2, 112, 2, 3).transpose(0, 1, 3, 2, 4, 5)
+    return v.reshape(16, 112, 112, 12)
+
+
+def depth_to_space_u8():
+    v = deep_u8.reshape(16, 112, 112, 2, 2, 3).transpose(0, 1, 3, 2, 4, 5)
+    return v.reshape(16, 224, 224, 3)
+
+
 CASES = [
     ("real_yolo_box_xy/numpy", lambda: pred[..., 0:2].copy()),
     ("real_yolo_classes/numpy", lambda: pred[..., 4:].copy()),
@@ -116,6 +137,11 @@ CASES = [
     ("real_f64_nchw_copy/numpy", lambda: np.ascontiguousarray(img64.transpose(0, 3, 1, 2))),
     ("real_u8_nchw_copy/numpy", lambda: np.ascontiguousarray(img8.transpose(0, 3, 1, 2))),
     ("real_u8_flip_copy/numpy", lambda: img8[:, :, ::-1].copy()),
+    ("real_concat_widths_2_1_80/numpy",
+     lambda: np.concatenate([c_xy, c_obj, c_cls], axis=-1)),
+    ("real_rgba_space_to_depth_4/numpy", space_to_depth_rgba_4),
+    ("real_u8_space_to_depth/numpy", space_to_depth_u8),
+    ("real_u8_depth_to_space/numpy", depth_to_space_u8),
 ]
 
 

@@ -167,6 +167,28 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    // Rows of patches whose columns are inside the image and evenly spaced are written by one
+    // interleaving kernel (`gather_runs`): windows of 1 to 8 rows (a kernel per source count up
+    // to 4, one extend per round past that), patch rows whose length has a fixed-size kernel
+    // (3 columns of 1 channel, 16 of 3, ...) or not, strides closer and wider than the window.
+    #[test]
+    fn regular_windows_match_oracle(
+        shape in (1usize..3, 1usize..12, 1usize..20, prop::sample::select(vec![1usize, 2, 3, 4])),
+        k in (1usize..9, 1usize..17),
+        st in (1usize..5, 1usize..18),
+        rate in 1usize..3,
+        padding in padding(),
+    ) {
+        let x = numbered(&[shape.0, shape.1, shape.2, shape.3]);
+        let (ksizes, strides, rates) = ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, rate, 1, 1]);
+        let want = oracle(&x, ksizes, strides, rates, padding);
+        prop_assert_eq!(x.tf_extract_image_patches(ksizes, strides, rates, padding).map_err(|e| fail(&e)), want);
+    }
+}
+
 #[test]
 fn ix4_f32_with_zero_padding() {
     let x = Array4::<f32>::from_elem((1, 3, 3, 2), 1.0);

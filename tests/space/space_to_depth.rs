@@ -161,6 +161,45 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    // Both ops' interleaving kernel (`gather_runs`) on every path it has here: 2 to 4 band rows
+    // (one kernel each), 5 to 7 (a copy per run), block rows of 1 to 28 elements with and
+    // without a fixed-size kernel, zero-size axes, and a reversed (non-C-order) view.
+    #[test]
+    fn every_block_size_and_depth_matches_oracle(
+        bs in 2usize..8,
+        (n, a, b, c) in (0usize..3, 0usize..3, 0usize..3, 0usize..5),
+        flip in 0usize..5,
+    ) {
+        for depth in [false, true] {
+            let shape = if depth {
+                vec![n, a, b, c * bs * bs]
+            } else {
+                vec![n, a * bs, b * bs, c]
+            };
+            let x = arange(&shape);
+            let mut v = x.view();
+            if flip < 4 {
+                v.invert_axis(ndarray::Axis(flip));
+            }
+            let logical = v.to_owned();
+            if depth {
+                prop_assert_eq!(
+                    v.tf_depth_to_space(bs).ok(),
+                    oracle_depth_to_space(&logical, bs).ok()
+                );
+            } else {
+                prop_assert_eq!(
+                    v.tf_space_to_depth(bs).ok(),
+                    oracle_space_to_depth(&logical, bs).ok()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn ix4_in_ix4_out() {
     let x = Array4::from_shape_fn((2, 4, 6, 3), |(a, b, c, d)| {

@@ -4,8 +4,10 @@
 //! Both results are owned. Seen from the result, both ops interleave the inputs in runs: the
 //! result is `outer` repetitions of "a run of input 0, a run of input 1, ...", where `outer` is the
 //! product of the axes before the join axis and a run of input `i` is its sub-block from the join
-//! axis on. That is how they are copied: one `extend_from_slice` per run into a `Vec` allocated
-//! once, where every input is in standard layout, and the result is in standard layout too. Other
+//! axis on. That is how they are copied, into a `Vec` allocated once, where every input is in
+//! standard layout: equal runs (a stack, YOLO's boxes) by `util::runs::gather_runs`, which writes
+//! short runs vectorised across runs, unequal ones a run at a time; the result is in standard
+//! layout too. Other
 //! layouts joined on the outermost axis (and a single input) go through the crate's copy engine,
 //! each input one block in C order; the rest go to ndarray's own `concatenate` / `stack`, which
 //! copy them in memory order, and whose result need not be in standard layout (ndarray lays it
@@ -17,8 +19,9 @@ use crate::error::Error;
 use crate::ops::operand::{ArrayLike, views};
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
-use crate::util::copy::{extend_c_order, extend_run};
+use crate::util::copy::extend_c_order;
 use crate::util::owned::{from_c_order, owned_copy};
+use crate::util::runs::{Runs, extend_long, gather_runs};
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
 ///
@@ -144,7 +147,7 @@ fn concat<A: Clone, D: Dimension>(
     // After check_size, no sub-product of the result's shape overflows.
     let inner: usize = first.shape()[axis + 1..].iter().product();
     let runs: Vec<usize> = values.iter().map(|v| v.shape()[axis] * inner).collect();
-    let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
+    let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?)?;
     from_c_order(dim, data)
 }
 
@@ -264,7 +267,7 @@ fn stack<A: Clone, D: Dimension>(
     };
     let run: usize = first.shape()[axis..].iter().product();
     let runs = vec![run; values.len()];
-    let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?);
+    let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?)?;
     from_c_order(dim, data)
 }
 
@@ -277,35 +280,23 @@ fn standard_slices<'a, A, D: Dimension>(values: &[ArrayView<'a, A, D>]) -> Optio
 /// `outer` repetitions of "`runs[0]` elements of `inputs[0]`, `runs[1]` of `inputs[1]`, ...": the
 /// data of a concat or stack result, whose inputs are in standard layout. `data` is empty, with
 /// room for the result (reserved fallibly by the caller).
-fn interleave<A: Clone>(inputs: &[&[A]], runs: &[usize], outer: usize, mut data: Vec<A>) -> Vec<A> {
-    if runs.iter().all(|&r| r == 1) && inputs.iter().all(|s| s.len() == outer) {
-        // Runs of one element (a stack along the last axis): one short exact-size extend per
-        // result row beats a copy call per element (measured: 2x), and a row length known at
-        // compile time beats one known at run time (measured: 1.2x).
-        match inputs {
-            [a, b] => one_each::<A, 2>([a, b], &mut data),
-            [a, b, c] => one_each::<A, 3>([a, b, c], &mut data),
-            [a, b, c, d] => one_each::<A, 4>([a, b, c, d], &mut data),
-            _ => {
-                for o in 0..outer {
-                    data.extend(inputs.iter().map(|s| s[o].clone()));
-                }
-            }
-        }
-        return data;
-    }
-    // Equal short runs (YOLO's boxes: pairs of x, y and w, h joined on the last axis): each run a
-    // copy of a length known at compile time, not a loop of its own.
+fn interleave<A: Clone>(
+    inputs: &[&[A]],
+    runs: &[usize],
+    outer: usize,
+    mut data: Vec<A>,
+) -> Result<Vec<A>, Error> {
+    // Equal runs (a stack; YOLO's boxes, pairs of x, y and w, h joined on the last axis): one
+    // `gather_runs`, which writes short runs as fixed-size moves vectorised across runs.
     if let Some(&run) = runs.first().filter(|_| runs.iter().all(|&r| r == runs[0])) {
-        let done = match run {
-            2 => equal_runs::<A, 2>(inputs, outer, &mut data),
-            3 => equal_runs::<A, 3>(inputs, outer, &mut data),
-            4 => equal_runs::<A, 4>(inputs, outer, &mut data),
-            _ => false,
+        let rounds = Runs {
+            offset: 0,
+            step: run,
+            len: run,
+            rounds: outer,
         };
-        if done {
-            return data;
-        }
+        gather_runs(&mut data, inputs, rounds)?;
+        return Ok(data);
     }
     for o in 0..outer {
         for (input, &run) in inputs.iter().zip(runs) {
@@ -319,63 +310,11 @@ fn interleave<A: Clone>(inputs: &[&[A]], runs: &[usize], outer: usize, mut data:
                 // than copying a few elements (measured: 1.3x to 2x below 16 f32s).
                 data.extend(part.iter().cloned());
             } else {
-                extend_run(&mut data, part);
+                extend_long(&mut data, part);
             }
         }
     }
-    data
-}
-
-/// Run `o` of `R` elements of each input, for each `o < outer` in turn; `false` (nothing
-/// written) unless every input is exactly `outer` runs of `R`.
-fn equal_runs<A: Clone, const R: usize>(inputs: &[&[A]], outer: usize, data: &mut Vec<A>) -> bool {
-    if inputs.iter().any(|s| Some(s.len()) != outer.checked_mul(R)) {
-        return false;
-    }
-    // Two or three inputs (the usual concat) as zipped iterators, so each run is a fixed-size
-    // move; measured 28 instructions per run through a list of iterators, fewer here.
-    match *inputs {
-        [a, b] => {
-            for (a, b) in fixed::<A, R>(a).zip(fixed::<A, R>(b)) {
-                data.extend_from_slice(a);
-                data.extend_from_slice(b);
-            }
-        }
-        [a, b, c] => {
-            let runs = fixed::<A, R>(a).zip(fixed::<A, R>(b)).zip(fixed::<A, R>(c));
-            for ((a, b), c) in runs {
-                data.extend_from_slice(a);
-                data.extend_from_slice(b);
-                data.extend_from_slice(c);
-            }
-        }
-        _ => {
-            let mut runs: Vec<_> = inputs.iter().map(|s| fixed::<A, R>(s)).collect();
-            for _ in 0..outer {
-                for input in &mut runs {
-                    if let Some(run) = input.next() {
-                        data.extend_from_slice(run);
-                    }
-                }
-            }
-        }
-    }
-    true
-}
-
-/// `s` as consecutive `[A; R]` (the remainder, if any, left out): a length the compiler sees,
-/// so each copy is a few moves rather than a `memcpy` call.
-fn fixed<A, const R: usize>(s: &[A]) -> impl Iterator<Item = &[A; R]> {
-    s.chunks_exact(R).filter_map(|run| run.first_chunk::<R>())
-}
-
-/// Element `o` of each of `N` inputs of equal length, for each `o` in turn.
-fn one_each<A: Clone, const N: usize>(inputs: [&[A]; N], data: &mut Vec<A>) {
-    let len = inputs.iter().map(|s| s.len()).min().unwrap_or(0);
-    // Cut to one length, so the compiler sees every index below is in bounds.
-    let inputs = inputs.map(|s| &s[..len]);
-    // Index-based on purpose: `o` picks one element of every input.
-    (0..len).for_each(|o| data.extend(std::array::from_fn::<A, N, _>(|k| inputs[k][o].clone())));
+    Ok(data)
 }
 
 /// Runs shorter than this (in elements) are copied by an inlined loop rather than `memcpy`.
@@ -384,37 +323,6 @@ const SHORT_RUN: usize = 64;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn equal_short_runs_interleave_like_the_general_loop() {
-        for r in 2..=4 {
-            for n in 1..=3 {
-                let outer = 5;
-                let inputs: Vec<Vec<u32>> = (0..n)
-                    .map(|i| {
-                        (0..(outer * r) as u32)
-                            .map(|v| v + 100 * i as u32)
-                            .collect()
-                    })
-                    .collect();
-                let slices: Vec<&[u32]> = inputs.iter().map(|v| &v[..]).collect();
-                let runs = vec![r; n];
-                let got = interleave(&slices, &runs, outer, Vec::new());
-                let want: Vec<u32> = (0..outer)
-                    .flat_map(|o| {
-                        slices
-                            .iter()
-                            .flat_map(move |s| s[o * r..(o + 1) * r].to_vec())
-                    })
-                    .collect();
-                assert_eq!(got, want, "runs of {r}, {n} inputs");
-            }
-        }
-        // Inputs that are not `outer` runs long take the general loop.
-        let mut data = Vec::new();
-        assert!(!equal_runs::<u8, 2>(&[&[1, 2, 3]], 1, &mut data));
-        assert!(data.is_empty());
-    }
 
     #[test]
     fn other_layouts_on_the_outer_axis_go_through_the_engine_in_c_order() {

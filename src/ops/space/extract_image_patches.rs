@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
 use crate::util::alloc::try_vec;
 use crate::util::owned::c_order;
-use crate::util::runs::{dispatch_run_len, run, run_len};
+use crate::util::runs::{Runs, dispatch_run_len, gather_runs, run, run_len};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::shape::element_count;
 
@@ -259,8 +259,31 @@ fn extract_runs<const N: usize, A: Clone + Default>(
     depth: usize,
 ) -> Result<(), Error> {
     let patch_row = run_len::<N>(taps.ksize_cols * depth);
+    // Windows whose columns are all inside the image and evenly spaced (VALID padding, or SAME
+    // where it adds nothing): a row of patches is the window's rows interleaved in runs of a
+    // patch row, one run every `stride` columns, which `gather_runs` writes in one go.
+    let regular = regular_columns(taps.col_runs).map(|(x, step)| Runs {
+        offset: x * depth,
+        step: step * depth,
+        len: patch_row,
+        rounds: taps.col_runs.len(),
+    });
+    let mut rows = Vec::with_capacity(taps.ksize_rows);
     for image in data.chunks_exact(image_len) {
         for row_taps in taps.rows.chunks_exact(taps.ksize_rows) {
+            if let Some(runs) = regular {
+                rows.clear();
+                for &tap in row_taps {
+                    match tap {
+                        Some(y) => rows.push(run(image, y * image_row, image_row)?),
+                        None => break,
+                    }
+                }
+                if rows.len() == row_taps.len() {
+                    gather_runs(out, &rows, runs)?;
+                    continue;
+                }
+            }
             let columns = taps.cols.chunks_exact(taps.ksize_cols).zip(taps.col_runs);
             for (col_taps, &contiguous) in columns {
                 for &tap in row_taps {
@@ -284,6 +307,24 @@ fn extract_runs<const N: usize, A: Clone + Default>(
         }
     }
     Ok(())
+}
+
+/// `(x, step)` when output column `j`'s taps are the consecutive input columns from
+/// `x + j * step`, for every `j`.
+fn regular_columns(col_runs: &[Option<usize>]) -> Option<(usize, usize)> {
+    let first = (*col_runs.first()?)?;
+    let step = match col_runs.get(1) {
+        Some(second) => second.and_then(|s| s.checked_sub(first))?,
+        None => 1,
+    };
+    let mut expected = first;
+    for &x in col_runs {
+        if x != Some(expected) {
+            return None;
+        }
+        expected = expected.checked_add(step)?;
+    }
+    Some((first, step))
 }
 
 /// TensorFlow's `ParseAttributeVec4`: batch and depth entries 1, spatial entries at least 1.

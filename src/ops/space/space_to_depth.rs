@@ -5,7 +5,7 @@ use ndarray::{Array, ArrayRef, Dimension};
 use crate::error::Error;
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
 use crate::util::owned::c_order;
-use crate::util::runs::{dispatch_run_len, push_run, run, run_len};
+use crate::util::runs::{Runs, gather_runs};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::shape::element_count;
 
@@ -216,101 +216,59 @@ fn depth_to_space_shape<A>(
 ///
 /// Works through bands of `block_size` input rows (one output row each; bands never straddle
 /// images since `block_size` divides `h`). A block row, `block_size * c` elements, is contiguous
-/// in the input and in the output, so it is copied whole.
+/// in the input and in the output, and output pixel `j` is block row `j` of each row of the band
+/// in turn: the band's rows interleaved in runs of a block row ([`gather_runs`]).
 fn space_to_depth<A: Clone>(
     data: &[A],
     [_, _, w, c]: [usize; 4],
     block_size: usize,
 ) -> Result<Vec<A>, Error> {
     let mut out = Vec::with_capacity(data.len());
-    if !data.is_empty() {
-        let block_row = block_size * c;
-        dispatch_run_len!(
-            block_row,
-            space_to_depth_runs(data, &mut out, w * c, block_row, block_size)
-        )?;
+    let (row, block_row) = (w * c, block_size * c);
+    if data.is_empty() || block_row == 0 {
+        return Ok(out);
+    }
+    let runs = Runs {
+        offset: 0,
+        step: block_row,
+        len: block_row,
+        rounds: row / block_row,
+    };
+    let mut rows = Vec::with_capacity(block_size);
+    for band in data.chunks_exact(block_size * row) {
+        rows.clear();
+        rows.extend(band.chunks_exact(row));
+        gather_runs(&mut out, &rows, runs)?;
     }
     Ok(out)
-}
-
-/// [`space_to_depth`]'s copy loop, for block rows of `N` elements (0: any length).
-fn space_to_depth_runs<const N: usize, A: Clone>(
-    data: &[A],
-    out: &mut Vec<A>,
-    row: usize,
-    block_row: usize,
-    block_size: usize,
-) -> Result<(), Error> {
-    let block_row = run_len::<N>(block_row);
-    if block_row == 0 {
-        return Ok(());
-    }
-    // One cursor per input row of the band; output pixel j takes the j-th block row of each.
-    let mut cursors = Vec::with_capacity(block_size);
-    for band in data.chunks_exact(block_size * row) {
-        cursors.clear();
-        cursors.extend(band.chunks_exact(row).map(|r| r.chunks_exact(block_row)));
-        for _ in 0..row / block_row {
-            for cursor in &mut cursors {
-                let block = cursor
-                    .next()
-                    .ok_or_else(|| Error::Internal("a band row ran out".into()))?;
-                push_run::<N, A>(out, block);
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The row-major elements of `depth_to_space` of a row-major `[n, h, w, c]` input.
 ///
 /// Each input row (`w` pixels) becomes `block_size` output rows; output row `di` takes, from
 /// every pixel in turn, the `block_size * c / block_size²` depth values that form that pixel's
-/// block row `di`: a contiguous run in the input and in the output.
+/// block row `di`: a contiguous run in the input and in the output, one run every `c` elements
+/// ([`gather_runs`] of one source).
 fn depth_to_space<A: Clone>(
     data: &[A],
     [_, _, w, c]: [usize; 4],
     block_size: usize,
 ) -> Result<Vec<A>, Error> {
     let mut out = Vec::with_capacity(data.len());
-    if !data.is_empty() {
-        let block_row = c / block_size;
-        dispatch_run_len!(
-            block_row,
-            depth_to_space_runs(data, &mut out, w * c, c, block_row)
-        )?;
+    let block_row = c / block_size;
+    if data.is_empty() || block_row == 0 {
+        return Ok(out);
     }
-    Ok(out)
-}
-
-/// [`depth_to_space`]'s copy loop, for block rows of `N` elements (0: any length).
-fn depth_to_space_runs<const N: usize, A: Clone>(
-    data: &[A],
-    out: &mut Vec<A>,
-    row: usize,
-    c: usize,
-    block_row: usize,
-) -> Result<(), Error> {
-    let block_row = run_len::<N>(block_row);
-    if block_row == 0 || c == 0 {
-        return Ok(());
-    }
-    // An output row: `w` pixels of `block_row` elements each.
-    let out_row = row / c * block_row;
-    for row in data.chunks_exact(row) {
-        for offset in (0..c).step_by(block_row) {
-            // Grow by a whole output row first (cloning any element), then overwrite it: the
-            // copy loop then carries no capacity checks, so short runs vectorise.
-            let start = out.len();
-            let Some(filler) = row.first() else {
-                return Ok(());
+    for row in data.chunks_exact(w * c) {
+        for di in 0..block_size {
+            let runs = Runs {
+                offset: di * block_row,
+                step: c,
+                len: block_row,
+                rounds: w,
             };
-            out.resize(start + out_row, filler.clone());
-            let dst = out.get_mut(start..).unwrap_or_default();
-            for (dst, pixel) in dst.chunks_exact_mut(block_row).zip(row.chunks_exact(c)) {
-                dst.clone_from_slice(run(pixel, offset, block_row)?);
-            }
+            gather_runs(&mut out, &[row], runs)?;
         }
     }
-    Ok(())
+    Ok(out)
 }
