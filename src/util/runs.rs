@@ -6,9 +6,11 @@
 //! `space_to_depth`, a row of `depth_to_space`, a row of regular patches): safe code that writes
 //! the result with one `Vec::extend` from iterators of known length over fixed-size arrays, so
 //! each element is written once, with no zero-fill first and no per-run capacity check.
-//! [`extend_long`] copies long runs whole unless glibc's 4 KiB-aliasing trap is in play.
+//! Long runs go through `util::copy::extend_run`: whole, unless glibc's 4 KiB-aliasing trap is
+//! in play.
 
 use crate::error::Error;
+use crate::util::copy::extend_run;
 
 /// `data[start..start + len]`. The ops compute every run from validated shapes, so it is always
 /// there; `Err` rather than a panic if that reasoning is ever wrong.
@@ -132,7 +134,7 @@ fn gather_fixed<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], ru
         // Consecutive runs: each source's runs are one slice, `rounds * len` long.
         let end = offset + rounds * len;
         if let [part] = sources {
-            return extend_long(out, &part[offset..end]);
+            return extend_run(out, &part[offset..end]);
         }
         if N > 0 && short_rounds!(sources.len(), N, flat_rounds(out, sources, offset..end)) {
             return;
@@ -229,7 +231,7 @@ fn gather_any<A: Clone>(out: &mut Vec<A>, sources: &[&[A]], runs: Runs) {
         let start = runs.offset + o * runs.step;
         for s in sources {
             if let Some(run) = s.get(start..start + runs.len) {
-                extend_long(out, run);
+                extend_run(out, run);
             }
         }
     }
@@ -251,39 +253,6 @@ fn to_array<const N: usize, A: Clone>(run: &[A]) -> [A; N] {
         Err(_) => std::array::from_fn(|i| run[i].clone()),
     }
 }
-
-/// `out.extend_from_slice(run)`, in pieces of at most [`PIECE_BYTES`] where a whole copy would
-/// fall into glibc's 4 KiB-aliasing trap, else whole.
-///
-/// The trap: glibc's x86 `memcpy` (2.36 here) copies from about 4 KiB up to its non-temporal
-/// threshold with `rep movsb`, which on this AMD EPYC runs at a tenth of its speed when
-/// destination minus source is 1 to 31 modulo 4096 (measured, f32-aligned offsets 4 to 28: a
-/// 128 KiB copy 43 us instead of 3 us; 0 and 32 or more: no slowdown; 512 KiB and more, past the
-/// threshold: none). Pieces below 4 KiB take glibc's vector loop, which has no such trap but
-/// costs a call per piece (measured: 5 to 10% on a 64 KiB copy), so only runs whose two
-/// addresses are in the window (taken as 1 to 63, the distance glibc itself avoids `rep movsb`
-/// for on CPUs with fast short `rep movsb`) are cut. The addresses are known before the copy:
-/// the destination is `out`'s end.
-pub(crate) fn extend_long<A: Clone>(out: &mut Vec<A>, run: &[A]) {
-    let piece = (PIECE_BYTES / std::mem::size_of::<A>().max(1)).max(1);
-    if run.len() <= piece || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()) {
-        return out.extend_from_slice(run);
-    }
-    for part in run.chunks(piece) {
-        out.extend_from_slice(part);
-    }
-}
-
-/// Whether a copy from `src` to `dst` is in the 4 KiB-aliasing window of [`extend_long`]:
-/// `dst - src` is 1 to 63 modulo 4096. Only the addresses are compared, nothing is read.
-fn aliased<A>(dst: *const A, src: *const A) -> bool {
-    let distance = (dst as usize).wrapping_sub(src as usize) % 4096;
-    (1..64).contains(&distance)
-}
-
-/// The largest `memcpy` [`extend_long`] makes in the aliasing window: below glibc's `rep movsb`
-/// threshold (4 KiB with AVX2), so its vector loop does every copy.
-const PIECE_BYTES: usize = 2048;
 
 #[cfg(test)]
 mod tests {
@@ -371,32 +340,5 @@ mod tests {
         let mut got = Vec::new();
         gather_runs(&mut got, &[&a, &b], runs).unwrap();
         assert_eq!(got, naive(&[&a, &b], runs));
-    }
-
-    #[test]
-    fn long_runs_are_cut_only_in_the_aliasing_window() {
-        let base = 0x10_0000usize;
-        let at = |a: usize| a as *const f32;
-        assert!(aliased(at(base + 16), at(base)));
-        assert!(aliased(at(base + 4096 * 3 + 4), at(base)));
-        assert!(!aliased(at(base), at(base)));
-        assert!(!aliased(at(base + 64), at(base)));
-        assert!(!aliased(at(base - 16), at(base)));
-        // A destination put in the window on purpose: the copy goes in pieces, and is the run.
-        let run: Vec<u8> = (0..10_000u32).map(|i| i as u8).collect();
-        let mut out: Vec<u8> = Vec::with_capacity(4096 + run.len());
-        let pad = (run.as_ptr() as usize + 16).wrapping_sub(out.as_ptr() as usize) % 4096;
-        out.resize(pad, 0);
-        assert!(aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()));
-        extend_long(&mut out, &run);
-        assert_eq!(&out[pad..], &run[..]);
-        // Whatever the addresses, the copy is the run.
-        let run: Vec<u64> = (0..5000).collect();
-        for pad in 0..8 {
-            let mut out: Vec<u64> = Vec::with_capacity(pad + run.len());
-            out.extend(0..pad as u64);
-            extend_long(&mut out, &run);
-            assert_eq!(&out[pad..], &run[..]);
-        }
     }
 }

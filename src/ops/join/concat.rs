@@ -19,9 +19,9 @@ use crate::error::Error;
 use crate::ops::operand::{ArrayLike, views};
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
-use crate::util::copy::extend_c_order;
+use crate::util::copy::{extend_c_order, extend_run};
 use crate::util::owned::{from_c_order, owned_copy};
-use crate::util::runs::{Runs, extend_long, gather_runs};
+use crate::util::runs::{Runs, gather_runs};
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
 ///
@@ -310,7 +310,7 @@ fn interleave<A: Clone>(
                 // than copying a few elements (measured: 1.3x to 2x below 16 f32s).
                 data.extend(part.iter().cloned());
             } else {
-                extend_long(&mut data, part);
+                extend_run(&mut data, part);
             }
         }
     }

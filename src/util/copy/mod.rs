@@ -27,19 +27,21 @@ use ndarray::{ArrayView, Dimension};
 #[cfg(test)]
 pub(crate) use plan::Kernel;
 
-/// `out.extend_from_slice(run)`, in pieces of at most [`PIECE_BYTES`].
+/// `out.extend_from_slice(run)`, in pieces of at most [`PIECE_BYTES`] where a whole copy would
+/// fall into glibc's 4 KiB-aliasing trap, else whole.
 ///
-/// Why pieces: glibc's x86 `memcpy` (2.36 here) switches to `rep movsb` for copies from a few
-/// KiB up to its non-temporal threshold, and `rep movsb` on this AMD EPYC runs at a tenth of its
-/// speed when destination minus source is 16 modulo 4096 (4 KiB aliasing), which is where
-/// `malloc` tends to put a result allocated right after a 4 KiB-multiple input. Measured on a
-/// 64 KiB f32 run at that offset: 106 us whole, 6.0 us in 2 KiB pieces; at a harmless offset
-/// 5.8 us whole, 4.8 us in pieces. (`GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=...`
-/// removes the trap process-wide; this avoids it without the user setting anything.)
-#[inline]
+/// The trap: glibc's x86 `memcpy` (2.36 here) copies from about 4 KiB up to its non-temporal
+/// threshold with `rep movsb`, which on this AMD EPYC runs at a tenth of its speed when
+/// destination minus source is 1 to 31 modulo 4096 (measured, f32-aligned offsets 4 to 28: a
+/// 128 KiB copy 43 us instead of 3 us; 0 and 32 or more: no slowdown; 512 KiB and more, past the
+/// threshold: none). Pieces below 4 KiB take glibc's vector loop, which has no such trap but
+/// costs a call per piece (measured: 5 to 10% on a 64 KiB copy), so only runs whose two
+/// addresses are in the window (taken as 1 to 63, the distance glibc itself avoids `rep movsb`
+/// for on CPUs with fast short `rep movsb`) are cut. The addresses are known before the copy:
+/// the destination is `out`'s end.
 pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     let piece = (PIECE_BYTES / std::mem::size_of::<A>().max(1)).max(1);
-    if run.len() <= piece {
+    if run.len() <= piece || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()) {
         return out.extend_from_slice(run);
     }
     for part in run.chunks(piece) {
@@ -47,8 +49,15 @@ pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     }
 }
 
-/// The largest `memcpy` [`extend_run`] makes: below glibc's `rep movsb` threshold (4 KiB with
-/// AVX2), so its vector loop does every copy.
+/// Whether a copy from `src` to `dst` is in the 4 KiB-aliasing window of [`extend_run`]:
+/// `dst - src` is 1 to 63 modulo 4096. Only the addresses are compared, nothing is read.
+fn aliased<A>(dst: *const A, src: *const A) -> bool {
+    let distance = (dst as usize).wrapping_sub(src as usize) % 4096;
+    (1..64).contains(&distance)
+}
+
+/// The largest `memcpy` [`extend_run`] makes in the aliasing window: below glibc's `rep movsb`
+/// threshold (4 KiB with AVX2), so its vector loop does every copy.
 const PIECE_BYTES: usize = 2048;
 
 /// Appends the elements of `view` to `out` in C order (ndarray's logical order). Reserve first

@@ -422,3 +422,30 @@ fn zero_sized_elements() {
         check(&view);
     }
 }
+
+#[test]
+fn long_runs_are_cut_only_in_the_aliasing_window() {
+    let base = 0x10_0000usize;
+    let at = |a: usize| a as *const f32;
+    assert!(aliased(at(base + 16), at(base)));
+    assert!(aliased(at(base + 4096 * 3 + 4), at(base)));
+    assert!(!aliased(at(base), at(base)));
+    assert!(!aliased(at(base + 64), at(base)));
+    assert!(!aliased(at(base - 16), at(base)));
+    // A destination put in the window on purpose: the copy goes in pieces, and is the run.
+    let run: Vec<u8> = (0..10_000u32).map(|i| i as u8).collect();
+    let mut out: Vec<u8> = Vec::with_capacity(4096 + run.len());
+    let pad = (run.as_ptr() as usize + 16).wrapping_sub(out.as_ptr() as usize) % 4096;
+    out.resize(pad, 0);
+    assert!(aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()));
+    extend_run(&mut out, &run);
+    assert_eq!(&out[pad..], &run[..]);
+    // Whatever the addresses, the copy is the run.
+    let run: Vec<u64> = (0..5000).collect();
+    for pad in 0..8 {
+        let mut out: Vec<u64> = Vec::with_capacity(pad + run.len());
+        out.extend(0..pad as u64);
+        extend_run(&mut out, &run);
+        assert_eq!(&out[pad..], &run[..]);
+    }
+}
