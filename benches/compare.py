@@ -391,8 +391,7 @@ def print_ops_table(c, npt):
             unmeasured.append(label)
     print()
     print(
-        "ndarray-tfslice: the row's `tf_*` function (`tf_split(Split::Num(4) | Split::Sizes(..), "
-        "-1)`, `tf_unstack`, `tf_transpose(&perm)` (or `x.t()`), `tf_reverse`, `tf_concat`, "
+        "ndarray-tfslice: the row's `tf_*` function (`tf_split(4 | &sizes, -1)`, `tf_unstack`, `tf_transpose(&perm)` (or `x.t()`), `tf_reverse`, `tf_concat`, "
         "`tf_stack`, `tf_tile`, `tf_pad(.., PadMode::Constant | Reflect | Symmetric, ..)`, "
         "`tf_reverse_sequence`, `tf_gather`, `tf_gather_nd`, `tf_boolean_mask`, "
         "`tf_dynamic_partition`, `tf_dynamic_stitch`, `tf_one_hot`, `tf_space_to_depth`, "

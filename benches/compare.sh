@@ -26,7 +26,7 @@
 #      (reads target/criterion + those JSON files)
 # Steps 1 to 4 are pinned to CPU 1 with taskset when it exists (the build is not pinned).
 #
-#   benches/compare.sh           full run, about 14 minutes on a 2-vCPU VM (47 criterion functions
+#   benches/compare.sh           full run, about 25 minutes on a 2-vCPU VM (47 criterion functions
 #                                at ~4 s each, then 111 at ~3 s or 210 iterations, --noplot, then
 #                                ~45 s of strided_peers.py and ~2 minutes of the op scripts)
 #   benches/compare.sh --quick   smoke test, about 4 minutes (short criterion measurements, fewer
