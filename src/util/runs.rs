@@ -3,7 +3,7 @@
 //! moves instead of `memcpy` calls.
 //!
 //! [`gather_runs`] is the ops' one interleaving kernel (concat and stack of equal runs, a band of
-//! `space_to_depth`, a row of `depth_to_space`, a row of regular patches): safe code that writes
+//! `space_to_depth`, a row of regular patches): safe code that writes
 //! the result with one `Vec::extend` from iterators of known length over fixed-size arrays, so
 //! each element is written once, with no zero-fill first and no per-run capacity check.
 //! Long runs go through `util::copy::extend_run`: whole, unless glibc's 4 KiB-aliasing trap is
@@ -71,8 +71,8 @@ pub(crate) struct Runs {
 }
 
 /// Appends `runs.rounds` rounds to `out`: in round `o`, run `o` of each source in turn. One
-/// concat of equal runs, a band of `space_to_depth`, a row of patches, a row of
-/// `depth_to_space` (one source) are each one call.
+/// concat of equal runs, a band of `space_to_depth`, a row of patches are each one call; one
+/// source with gaps between its runs works too.
 ///
 /// Why this shape: the result is written by `Vec::extend` from an iterator of fixed-size arrays
 /// whose length the standard library knows in advance (`chunks_exact`, `zip`, `map` and

@@ -1,9 +1,11 @@
 //! `SpaceToDepthExt`: TensorFlow's `space_to_depth` and `depth_to_space` on NHWC images.
 
-use ndarray::{Array, ArrayRef, Dimension};
+use ndarray::{Array, ArrayRef, ArrayView, Dimension, ShapeBuilder};
 
 use crate::error::Error;
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
+use crate::util::alloc::try_vec;
+use crate::util::copy::extend_c_order;
 use crate::util::owned::c_order;
 use crate::util::runs::{Runs, gather_runs};
 use crate::util::sealed::{private_decl, private_impl};
@@ -251,24 +253,22 @@ fn space_to_depth<A: Clone>(
 /// ([`gather_runs`] of one source).
 fn depth_to_space<A: Clone>(
     data: &[A],
-    [_, _, w, c]: [usize; 4],
+    [n, h, w, c]: [usize; 4],
     block_size: usize,
 ) -> Result<Vec<A>, Error> {
-    let mut out = Vec::with_capacity(data.len());
     let block_row = c / block_size;
     if data.is_empty() || block_row == 0 {
-        return Ok(out);
+        return Ok(Vec::new());
     }
-    for row in data.chunks_exact(w * c) {
-        for di in 0..block_size {
-            let runs = Runs {
-                offset: di * block_row,
-                step: c,
-                len: block_row,
-                rounds: w,
-            };
-            gather_runs(&mut out, &[row], runs)?;
-        }
-    }
+    // The result in C order is this view of the input: output row (n, h, di) is, for each input
+    // pixel w, its `block_row` channels from `di * block_row` (the block's row di). The copy
+    // engine copies it (fixed-size runs straight into the result).
+    let view = ArrayView::from_shape(
+        (n, h, block_size, w, block_row).strides((h * w * c, w * c, block_row, c, 1)),
+        data,
+    )
+    .map_err(|e| Error::Internal(format!("depth_to_space view: {e}")))?;
+    let mut out = try_vec::<A>(&[data.len()])?;
+    extend_c_order(&mut out, &view);
     Ok(out)
 }
