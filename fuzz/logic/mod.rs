@@ -29,3 +29,7 @@ pub mod strided_oracle;
 
 #[path = "../../tests/naive/strided_crate.rs"]
 pub mod strided_crate;
+
+// The oracles of unique_with_counts and setdiff1d, shared with `tests/gather/unique.rs`.
+#[path = "../../tests/naive/set_oracle.rs"]
+pub mod set_oracle;

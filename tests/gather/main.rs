@@ -5,6 +5,8 @@
 mod common;
 #[path = "../naive/mod.rs"]
 mod naive;
+#[path = "../naive/set_oracle.rs"]
+mod set_oracle;
 
 mod boolean_mask;
 mod dynamic_partition;

@@ -1,37 +1,12 @@
-//! `tf_unique_with_counts` and `tf_setdiff1d`: proptests against quadratic oracles that compare
-//! with `==` (IEEE equality is TensorFlow's here: `-0.0 == 0.0`, NaN equal to nothing), sharing
-//! no code with `src/`; inputs in several layouts.
+//! `tf_unique_with_counts` and `tf_setdiff1d`: proptests against the quadratic oracles of
+//! `tests/naive/set_oracle.rs` (shared with the fuzz target; IEEE equality is TensorFlow's here:
+//! `-0.0 == 0.0`, NaN equal to nothing), sharing no code with `src/`; inputs in several layouts.
 
 use ndarray::{Array1, ArrayView1, s};
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
 
-/// First-occurrence order by a linear search through the values seen so far.
-fn unique_oracle<A: PartialEq + Clone>(x: &[A]) -> (Vec<A>, Vec<usize>, Vec<usize>) {
-    let (mut values, mut idx, mut counts): (Vec<A>, Vec<usize>, Vec<usize>) = Default::default();
-    for a in x {
-        match values.iter().position(|v| v == a) {
-            Some(at) => {
-                counts[at] += 1;
-                idx.push(at);
-            }
-            None => {
-                idx.push(values.len());
-                values.push(a.clone());
-                counts.push(1);
-            }
-        }
-    }
-    (values, idx, counts)
-}
-
-fn setdiff_oracle<A: PartialEq + Clone>(x: &[A], y: &[A]) -> (Vec<A>, Vec<usize>) {
-    x.iter()
-        .enumerate()
-        .filter(|(_, a)| !y.iter().any(|b| b == *a))
-        .map(|(i, a)| (a.clone(), i))
-        .unzip()
-}
+use crate::set_oracle::{setdiff_oracle, unique_oracle};
 
 /// Bit-for-bit equal lists (so the kept sign of zero is checked), NaN matching NaN.
 fn same_floats(a: &[f64], b: &[f64]) -> bool {

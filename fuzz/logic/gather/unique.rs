@@ -6,6 +6,7 @@ use ndarray::{Array1, ArrayD, Ix1};
 use ndarray_tfslice::prelude::*;
 
 use crate::logic::input::Input;
+use crate::logic::set_oracle::{setdiff_oracle, unique_oracle};
 
 const FLOATS: [f64; 8] = [
     0.0,
@@ -48,20 +49,7 @@ where
         .into_dimensionality::<Ix1>()
         .expect("1-d");
 
-    let (mut values, mut idx, mut counts): (Vec<A>, Vec<usize>, Vec<usize>) = Default::default();
-    for a in x {
-        match values.iter().position(|v| v == a) {
-            Some(at) => {
-                counts[at] += 1;
-                idx.push(at);
-            }
-            None => {
-                idx.push(values.len());
-                values.push(a.clone());
-                counts.push(1);
-            }
-        }
-    }
+    let (values, idx, counts) = unique_oracle(x);
     for xs in [Array1::from(x.to_vec()), x2.clone()] {
         let (v, i, c) = tf_unique_with_counts(&xs);
         assert!(
@@ -72,12 +60,7 @@ where
         assert_eq!(c.to_vec(), counts, "unique counts of {x:?}");
     }
 
-    let (out, pos): (Vec<A>, Vec<usize>) = x
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| !y.iter().any(|b| b == *a))
-        .map(|(i, a)| (a.clone(), i))
-        .unzip();
+    let (out, pos) = setdiff_oracle(x, y);
     for xs in [Array1::from(x.to_vec()), x2] {
         let (o, p) = tf_setdiff1d(&xs, &Array1::from(y.to_vec()));
         assert!(
