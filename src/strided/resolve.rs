@@ -229,14 +229,7 @@ pub(crate) fn resolve<B: PrimInt, N: PrimInt, T: PrimInt>(
             }
         });
     }
-    // The ellipsis, explicit or implicit at the end, takes every axis that the real entries after
-    // it leave over. `above` is every bit above the ellipsis bit (none when there is no ellipsis).
-    let ellipsis_until = if ellipsis == 0 {
-        rank
-    } else {
-        let above = !(ellipsis | ellipsis.wrapping_sub(1));
-        rank - (real & above).count_ones() as usize
-    };
+    let ellipsis_until = ellipsis_until(ellipsis, real, rank);
 
     // Step 2-3: walk the sparse entries, filling input axes in order (so checks run axis by axis,
     // as in TF).
@@ -364,6 +357,19 @@ pub(crate) fn range_len(begin: i64, end: i64, stride: i64) -> usize {
         return span as usize;
     }
     (span / step + u64::from(span % step != 0)) as usize
+}
+
+/// The input axis the ellipsis stops at: the ellipsis, explicit or implicit at the end, takes
+/// every axis that the real entries after it leave over. `ellipsis` is its one bit (0 for none),
+/// `real` the bits of the entries that consume an axis; at most `rank` of them (checked first).
+#[inline(always)]
+pub(crate) fn ellipsis_until(ellipsis: u64, real: u64, rank: usize) -> usize {
+    if ellipsis == 0 {
+        return rank;
+    }
+    // Every bit above the ellipsis bit.
+    let above = !(ellipsis | ellipsis.wrapping_sub(1));
+    rank - (real & above).count_ones() as usize
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 use crate::error::Error;
 use crate::strided::masks::Masks;
 use crate::strided::resolve::{
-    AxisStep, StepSink, Steps, full_range, live_bits, resolve, resolve_axis,
+    AxisStep, StepSink, Steps, ellipsis_until, full_range, live_bits, resolve, resolve_axis,
 };
 
 /// A `tf_s!` spec's values and masks, resolved by [`resolve_typed`].
@@ -48,12 +48,7 @@ pub(crate) fn resolve_typed<const N: usize>(
     if real.count_ones() as usize > rank || ellipsis & ellipsis.wrapping_sub(1) != 0 {
         return spec_error(shape, begin, end, strides, masks);
     }
-    let ellipsis_until = if ellipsis == 0 {
-        rank
-    } else {
-        let above = !(ellipsis | ellipsis.wrapping_sub(1));
-        rank - (real & above).count_ones() as usize
-    };
+    let ellipsis_until = ellipsis_until(ellipsis, real, rank);
     let mut axis = 0usize;
     for i in 0..N {
         let is = |mask: u64| (mask >> i) & 1 == 1;
