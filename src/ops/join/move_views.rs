@@ -165,7 +165,10 @@ impl<'a, A, D: Dimension> SplitMoveExt<ViewRepr<&'a A>, D> for ArrayView<'a, A, 
         let mut parts = try_vec(&[plan.count()])?;
         let mut start = 0;
         for size in plan.sizes() {
-            // Slicing, not split_at, for the reason tf_split gives (empty parts' strides).
+            // The sizes add up to the axis length, so each part is within it. Not `split_at`:
+            // its empty parts keep their strides, and ndarray's `to_owned` of such a view fails
+            // a debug assertion; slicing sets an empty axis's stride to 0. (`tf_split` is this
+            // on a view of its input.)
             let end = start + size;
             parts.push(
                 self.clone()

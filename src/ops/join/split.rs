@@ -1,9 +1,10 @@
 //! `tf.split` and `tf.unstack`: one array into many views along an axis.
 
-use ndarray::{ArrayRef, ArrayView, Axis, Dimension, RemoveAxis, Slice};
+use ndarray::{ArrayRef, ArrayView, Axis, Dimension, RemoveAxis};
 
 use crate::error::{Argument, Error};
 use crate::int_list::{IntList, Splits, widen};
+use crate::ops::join::move_views::SplitMoveExt;
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
 use crate::util::sealed::{private_decl, private_impl};
@@ -207,19 +208,9 @@ impl<A, D: Dimension> SplitExt<A, D> for ArrayRef<A, D> {
         split: S,
         axis: isize,
     ) -> Result<Vec<ArrayView<'_, A, D>>, Error> {
-        let splits = split.__splits()?;
-        let (axis, plan) = resolve_split(self.shape(), as_split(&splits), axis)?;
-        let mut parts = try_vec(&[plan.count()])?;
-        let mut start = 0;
-        for size in plan.sizes() {
-            // The sizes add up to the axis length, so each part is within it. Not `split_at`:
-            // its empty parts keep their strides, and ndarray's `to_owned` of such a view fails
-            // a debug assertion; slicing sets an empty axis's stride to 0.
-            let end = start + size;
-            parts.push(self.slice_axis(Axis(axis), Slice::from(start..end)));
-            start = end;
-        }
-        Ok(parts)
+        // The view form, on a view of `self` (one body for both; see `tf_split_move` for why
+        // parts are sliced rather than `split_at`).
+        self.view().tf_split_move(split, axis)
     }
 
     #[inline]
