@@ -268,8 +268,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mel_diff = max_diff(features.mel_matrix.view(), &floats(&expected, "mel_matrix"));
     let patches = features.patches.view();
     let flat = patches.to_shape((patches.len() / MEL_BANDS, MEL_BANDS))?;
-    let patch_diff = max_diff(flat.view(), &floats(&expected, "patches"));
-    let patch_count = floats(&expected, "patches").len();
+    let expected_patches = floats(&expected, "patches");
+    let patch_diff = max_diff(flat.view(), &expected_patches);
+    let patch_count = expected_patches.len();
     println!("mel matrix: largest difference {mel_diff:e}");
     println!("patches: largest difference {patch_diff:e} over {patch_count} values");
     if flat.len() != patch_count {
