@@ -49,6 +49,19 @@ fn holdable(shape: &[u128]) -> bool {
         .is_some_and(|n| n <= isize::MAX as u128)
 }
 
+/// The expected result shape `out` as `usize`s, when a result of it is to be made and checked:
+/// `None` (after checking that `call` is `TooLarge`) when no array of it can exist, and `None`
+/// when it is valid but larger than the fuzzer makes.
+fn shape_to_make(out: &[u128], call: impl Fn() -> Result<(), Error>) -> Option<Vec<usize>> {
+    if !holdable(out) {
+        assert_eq!(variant(&call().unwrap_err()), "TooLarge");
+        return None;
+    }
+    let out: Vec<usize> = out.iter().map(|&d| d as usize).collect();
+    // Valid and large: not made.
+    (count(&out) <= MAX_RESULT).then_some(out)
+}
+
 /// The element at row-major position `k` of the input (whose values are their own positions).
 fn at(k: usize) -> i64 {
     k as i64
@@ -248,14 +261,9 @@ fn repeat(input: &mut Input, x: &ArrayD<i64>) {
     };
     let mut out: Vec<u128> = flat.iter().map(|&d| d as u128).collect();
     out[a] = new_dim;
-    if !holdable(&out) {
-        assert_eq!(variant(&call().unwrap_err()), "TooLarge");
+    let Some(out) = shape_to_make(&out, || call().map(drop)) else {
         return;
-    }
-    let out: Vec<usize> = out.iter().map(|&d| d as usize).collect();
-    if count(&out) > MAX_RESULT {
-        return; // valid and large: not made
-    }
+    };
     let r = call().unwrap();
     assert_eq!(r.shape(), out.as_slice());
     if r.is_empty() {
@@ -318,14 +326,9 @@ fn frame(input: &mut Input, x: &ArrayD<i64>) {
     let mut out: Vec<u128> = x.shape().iter().map(|&d| d as u128).collect();
     out.splice(a..=a, [frames, fl]);
     let call = || x.tf_frame(frame_length, frame_step, pad_end, -1, axis);
-    if !holdable(&out) {
-        assert_eq!(variant(&call().unwrap_err()), "TooLarge");
+    let Some(out) = shape_to_make(&out, || call().map(drop)) else {
         return;
-    }
-    let out: Vec<usize> = out.iter().map(|&d| d as usize).collect();
-    if count(&out) > MAX_RESULT {
-        return; // valid and large: not made
-    }
+    };
     let r = call().unwrap();
     assert_eq!(r.shape(), out.as_slice());
     for (k, v) in r.indexed_iter() {
@@ -424,14 +427,9 @@ fn sequence_mask(input: &mut Input, x: &ArrayD<i64>) {
     let mut out: Vec<u128> = lengths.shape().iter().map(|&d| d as u128).collect();
     out.push(m);
     let call = || tf_sequence_mask(&lengths, maxlen);
-    if !holdable(&out) {
-        assert_eq!(variant(&call().unwrap_err()), "TooLarge");
+    let Some(out) = shape_to_make(&out, || call().map(drop)) else {
         return;
-    }
-    let out: Vec<usize> = out.iter().map(|&d| d as usize).collect();
-    if count(&out) > MAX_RESULT {
-        return; // valid and large: not made
-    }
+    };
     let r = call().unwrap();
     assert_eq!(r.shape(), out.as_slice());
     let rank = lengths.ndim();
