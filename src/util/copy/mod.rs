@@ -20,9 +20,12 @@
 
 mod plan;
 mod raw;
+mod stream;
 mod units;
 
 use ndarray::{ArrayView, Dimension};
+
+pub(crate) use stream::Sink;
 
 #[cfg(test)]
 pub(crate) use plan::Kernel;
@@ -39,7 +42,13 @@ pub(crate) use plan::Kernel;
 /// addresses are in the window (taken as 1 to 63, the distance glibc itself avoids `rep movsb`
 /// for on CPUs with fast short `rep movsb`) are cut. The addresses are known before the copy:
 /// the destination is `out`'s end.
+///
+/// A long run into a result too large for the cache is written with streaming stores instead
+/// (no `memcpy`, so no trap), see [`stream`].
 pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
+    if stream::extend_fenced(out, run, stream::Policy::FENCED) {
+        return;
+    }
     let piece = (PIECE_BYTES / std::mem::size_of::<A>().max(1)).max(1);
     if run.len() <= piece || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()) {
         return out.extend_from_slice(run);
@@ -47,6 +56,12 @@ pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     for part in run.chunks(piece) {
         out.extend_from_slice(part);
     }
+}
+
+/// `out.extend_from_within(range)` (a written block repeated), with streaming stores where
+/// [`extend_run`] would use them for a run of that length. Panics if `range` is not in `out`.
+pub(crate) fn extend_within<A: Clone>(out: &mut Vec<A>, range: std::ops::Range<usize>) {
+    stream::extend_within(out, range, stream::Policy::FENCED);
 }
 
 /// Whether a copy from `src` to `dst` is in the 4 KiB-aliasing window of [`extend_run`]:
