@@ -6,7 +6,6 @@ use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::util::alloc::{check_size, try_vec};
-use crate::util::copy::Sink;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::shape::{checked_product, unravel};
@@ -208,13 +207,11 @@ impl GatherPlan {
     /// The result's elements in standard order, or `None` if a pick or a block falls outside
     /// `src` (which validation rules out). `out` is empty, with room for the result (reserved
     /// fallibly by the caller).
-    fn copy<A: Clone>(&self, src: &[A], picks: &[usize], out: Vec<A>) -> Option<Vec<A>> {
+    fn copy<A: Clone>(&self, src: &[A], picks: &[usize], mut out: Vec<A>) -> Option<Vec<A>> {
         let block = self.dim.checked_mul(self.inner)?;
         if block == 0 || self.count == 0 || self.outer == 0 {
             return Some(out);
         }
-        // Rows of a large result are streamed past the cache (`Sink`).
-        let mut out = Sink::new(out);
         // One block of `src` per (batch, outer) pair; batch b gathers with its own `count` picks.
         for (at, block) in src.chunks_exact(block).enumerate() {
             let first = (at / self.outer).checked_mul(self.count)?;
@@ -223,7 +220,7 @@ impl GatherPlan {
                 // A total read (the fallback is never taken: picks are checked) keeps the loop
                 // free of branches out, so it runs as fast as plain indexing.
                 let fallback = block.first()?;
-                out.vec().extend(
+                out.extend(
                     picks
                         .iter()
                         .map(|&i| block.get(i).unwrap_or(fallback).clone()),
@@ -231,11 +228,11 @@ impl GatherPlan {
             } else {
                 for &i in picks {
                     let start = i.checked_mul(self.inner)?;
-                    out.extend(block.get(start..start.checked_add(self.inner)?)?);
+                    out.extend_from_slice(block.get(start..start.checked_add(self.inner)?)?);
                 }
             }
         }
-        Some(out.finish())
+        Some(out)
     }
 }
 

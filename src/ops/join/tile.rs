@@ -5,7 +5,6 @@ use ndarray::{Array, ArrayRef, Dimension};
 use crate::error::{Argument, Error};
 use crate::int_list::{IntList, widen};
 use crate::util::alloc::{check_size, try_vec};
-use crate::util::copy::extend_run;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 
@@ -172,7 +171,7 @@ fn tile_into<A: Clone>(out: &mut Vec<A>, source: &[A], shape: &[usize], multiple
             }
         }
         // Rank 0 (or everything merged away): the source, once.
-        _ => extend_run(out, source),
+        _ => out.extend_from_slice(source),
     }
 }
 

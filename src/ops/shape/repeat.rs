@@ -139,7 +139,8 @@ impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
             return from_c_order(IxDyn(&out_shape), data);
         }
         let block = inner;
-        let mut data = Sink::new(data);
+        let read = std::mem::size_of_val(&source[..]);
+        let mut data = Sink::new(data, read);
         for o in 0..outer {
             for (j, &c) in counts.iter().enumerate() {
                 let start = (o * dim + j) * block;

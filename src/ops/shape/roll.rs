@@ -77,7 +77,10 @@ impl<A, D: Dimension> RollExt<A, D> for ArrayRef<A, D> {
     {
         let shape = self.shape();
         let shifts = axis_shifts(shape, &shift.__ints(), &axis.__ints())?;
-        let mut data = Sink::new(try_vec::<A>(shape)?);
+        let data = try_vec::<A>(shape)?;
+        // A roll reads as much as it writes.
+        let read = data.capacity().saturating_mul(std::mem::size_of::<A>());
+        let mut data = Sink::new(data, read);
         if !shape.contains(&0) {
             let source = c_order(self)?;
             // Axes after the last rolled one move as whole blocks.

@@ -46,9 +46,13 @@ pub(crate) use plan::Kernel;
 /// A long run into a result too large for the cache is written with streaming stores instead
 /// (no `memcpy`, so no trap), see [`stream`].
 pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
-    if stream::extend_fenced(out, run, stream::Policy::FENCED) {
-        return;
+    if !stream::extend_fenced(out, run, stream::Policy::FENCED) {
+        copy_run(out, run);
     }
+}
+
+/// [`extend_run`] without streaming stores.
+fn copy_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     let piece = (PIECE_BYTES / std::mem::size_of::<A>().max(1)).max(1);
     if run.len() <= piece || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()) {
         return out.extend_from_slice(run);
@@ -56,12 +60,6 @@ pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     for part in run.chunks(piece) {
         out.extend_from_slice(part);
     }
-}
-
-/// `out.extend_from_within(range)` (a written block repeated), with streaming stores where
-/// [`extend_run`] would use them for a run of that length. Panics if `range` is not in `out`.
-pub(crate) fn extend_within<A: Clone>(out: &mut Vec<A>, range: std::ops::Range<usize>) {
-    stream::extend_within(out, range, stream::Policy::FENCED);
 }
 
 /// Whether a copy from `src` to `dst` is in the 4 KiB-aliasing window of [`extend_run`]:

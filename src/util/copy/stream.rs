@@ -1,34 +1,40 @@
 //! Streaming (non-temporal) stores for results too large to stay in cache.
 //!
 //! A normal store to a line that is not in cache first reads the line from memory (a read for
-//! ownership) and then writes it back: a result written with `memcpy` costs its size twice in
-//! memory traffic. A streaming store (`movntdq`) writes whole lines without reading them. For a
-//! result larger than the cache that is pure gain; for one that fits it loses the lines a reader
-//! would find in cache. Measured on the AMD EPYC this crate is benchmarked on (L2 1 MiB per core,
-//! L3 32 MiB), best of 40, f32, a fresh `Vec` per copy as the ops make them:
+//! ownership) and later writes it back: a result written with `memcpy` costs its size twice in
+//! memory traffic. A streaming store (`movntdq`) writes whole lines without reading them. Where
+//! what an op reads and writes cannot stay in the cache, that is pure gain; where it fits (a
+//! result made again and again in a loop, into the same freed memory), normal stores find the
+//! lines in cache and streaming loses. Measured on the AMD EPYC this crate is benchmarked on
+//! (L2 1 MiB per core, L3 32 MiB), f32, each op timed in its own steady state, best of 40:
 //!
-//! | copy | `extend_from_slice` | streamed |
-//! |---|---|---|
-//! | 4 MiB, written then read once | 443 us | 427 us |
-//! | 8 MiB, written then read once | 1096 us | 901 us |
-//! | 16 MiB, written then read once | 2599 us | 2219 us |
-//! | 24 MiB in runs of 1 KiB (one fence at the end) | 2791 us | 2244 us |
-//! | 24 MiB in runs of 1 KiB (a fence after each run) | 2791 us | 5795 us |
-//! | 24 MiB in runs of 8 KiB (a fence after each run) | 2781 us | 1995 us |
+//! | op | bytes read + written | plain | streamed |
+//! |---|---|---|---|
+//! | `tf_roll` (16,56,56,96) by (-3,-3), runs of 1.1 and 20 KB | 19 + 19 MB | 1123 us | 910 us |
+//! | `tf_repeat` (4096,768) by 2 on axis 0, rows of 3 KB | 12 + 24 MiB | 3165 us | 1192 us |
+//! | `tf_tile` [2,1,1,1] of 16x224x224x3 | 9.6 + 19 MB | 775 us | 989 us |
+//! | `tf_repeat` (2048,768) by 2 on axis 0 | 6 + 12 MiB | 349 us | 548 us (*) |
+//! | `tf_gather` 8192 rows of (30522,768) | 24 + 24 MiB | 2387 us | 2884 us (*) |
 //!
-//! Hence the rules here:
-//! - only results of [`STREAM_BYTES`] or more stream (their reservation, `Vec::capacity`, tells
-//!   the size before the first element is written): at 4 MiB a reader afterwards takes back what
-//!   the writer gained;
+//! (*) measured with the thresholds lowered to stream them. Rows gathered from a large table
+//! gain nothing even past the cache (the row reads are the cost, and streaming stores compete
+//! with them), so `tf_gather` does not stream. Hence the rules here:
+//! - a result streams only when the bytes its op reads and writes together reach
+//!   [`STREAM_BYTES`], the L3 (a result's size is known before its first element is written:
+//!   its reservation, `Vec::capacity`). A plain copy ([`super::extend_run`]: the engine, a
+//!   whole input) reads at least what it writes, so it streams results of half that; a
+//!   [`Sink`] is told what its op reads;
 //! - only whole, aligned 64-byte lines are streamed; the partial lines at a run's ends are
 //!   written normally, so no line is ever written both ways (a line half streamed and half
-//!   stored normally cost 5x on 324-byte runs);
+//!   stored normally cost 5x on runs of 324 bytes);
 //! - streaming stores are weakly ordered: an `sfence` must follow them before the memory is read
-//!   or handed to anyone. The fence waits for the lines to leave the write-combining buffers,
-//!   which costs about as much as writing 2 KiB, so a run copied on its own ([`extend_fenced`],
-//!   behind [`super::extend_run`]) streams only from [`FENCED_RUN`] bytes, and ops that append
-//!   many shorter runs (roll, repeat, gather) write through a [`Sink`], which fences once at the
-//!   end and streams runs from [`SINK_RUN`] bytes.
+//!   or handed to anyone. The fence waits for the lines to leave the write-combining buffers
+//!   (measured: 24 MiB in runs of 1 KiB took 2244 us with one fence at the end, 5795 us with one
+//!   per run, 2791 us with `memcpy`; in runs of 8 KiB with a fence each 1995 us against
+//!   2781 us), so a run copied on its own ([`extend_fenced`], behind [`super::extend_run`])
+//!   streams only from [`FENCED_RUN`] bytes, and an op that appends many shorter runs (roll,
+//!   repeat) writes through a [`Sink`], which fences once at the end and streams runs from
+//!   [`SINK_RUN`] bytes.
 //!
 //! Which element types: streaming copies bytes, which is the element's `clone` only where
 //! cloning is a plain copy, and may read every byte as part of a vector only where the type has
@@ -41,10 +47,10 @@
 //! The `unsafe` here is only on `x86_64`, where SSE2 is part of the baseline (no detection
 //! needed); elsewhere every copy is the plain one.
 
-/// Results of at least this many bytes are written with streaming stores: see the module doc
-/// (below it, a reader of the result finds it in cache and gains back more than the writer
-/// saves; at 8 MiB streaming wins even with one full read afterwards).
-pub(crate) const STREAM_BYTES: usize = 8 << 20;
+/// A result streams when its op reads and writes at least this many bytes together: the L3 of
+/// the machine measured (see the module doc: below it, the op's data stays in cache from one
+/// call to the next and normal stores hit it).
+pub(crate) const STREAM_BYTES: usize = 32 << 20;
 
 /// A run copied on its own (then fenced) streams from this many bytes: the fence's cost is
 /// paid over 128 lines (measured 1.39x faster than `memcpy` at 8 KiB, 0.78x at 2 KiB).
@@ -55,35 +61,37 @@ const FENCED_RUN: usize = 8 << 10;
 /// (measured 1.24x at 1 KiB; at 324 bytes no gain).
 const SINK_RUN: usize = 1 << 10;
 
-/// When to stream: the size of result and of run (in bytes) from which streaming stores are
-/// used. The ops use [`Policy::FENCED`] or [`Policy::SINK`]; the tests pass small sizes to reach
-/// the streaming path with small arrays.
+/// When to stream: the bytes an op reads and writes, and the run (in bytes), from which
+/// streaming stores are used. The ops use [`Policy::FENCED`] or [`Policy::SINK`]; the tests
+/// pass small sizes to reach the streaming path with small arrays.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Policy {
-    /// The least reservation, in bytes, of a result written with streaming stores.
-    pub(crate) result: usize,
+    /// The least bytes read and written by an op whose result streams.
+    pub(crate) traffic: usize,
     /// The least run, in bytes, written with streaming stores.
     pub(crate) run: usize,
 }
 
 impl Policy {
-    /// For runs fenced one by one ([`extend_fenced`], [`extend_within`]).
+    /// For runs fenced one by one ([`extend_fenced`]).
     pub(crate) const FENCED: Policy = Policy {
-        result: STREAM_BYTES,
+        traffic: STREAM_BYTES,
         run: FENCED_RUN,
     };
     /// For runs appended to a [`Sink`].
     pub(crate) const SINK: Policy = Policy {
-        result: STREAM_BYTES,
+        traffic: STREAM_BYTES,
         run: SINK_RUN,
     };
 
-    /// Whether a result reserved as `out` streams at all: a plain type on `x86_64`, and a
-    /// reservation of at least `self.result` bytes.
-    fn streams<A>(self, out: &Vec<A>) -> bool {
+    /// Whether a result reserved as `out`, whose op reads `read` bytes, streams at all: a plain
+    /// type on `x86_64`, and at least `self.traffic` bytes read and written.
+    #[inline]
+    fn streams<A>(self, out: &Vec<A>, read: usize) -> bool {
+        let written = out.capacity().saturating_mul(std::mem::size_of::<A>());
         cfg!(target_arch = "x86_64")
+            && written.saturating_add(read) >= self.traffic
             && is_plain::<A>()
-            && out.capacity().saturating_mul(std::mem::size_of::<A>()) >= self.result
     }
 }
 
@@ -102,53 +110,30 @@ pub(crate) fn is_plain<A>() -> bool {
 
 /// `out.extend_from_slice(run)` with streaming stores and a fence after them, if `policy`
 /// streams this result and run and `out` has room for it without reallocating; `false`, with
-/// nothing done, otherwise.
+/// nothing done, otherwise. The op is taken to read as much as it writes (a copy).
+#[inline]
 pub(crate) fn extend_fenced<A: Clone>(out: &mut Vec<A>, run: &[A], policy: Policy) -> bool {
-    if !takes(out, run.len(), policy) {
+    let room = out.capacity() - out.len() >= run.len();
+    // The run's size first: it rules out most calls for the cost of a comparison.
+    let takes = std::mem::size_of_val(run) >= policy.run
+        && room
+        && policy.streams(out, out.capacity().saturating_mul(std::mem::size_of::<A>()));
+    if !takes {
         return false;
     }
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: `takes` checked that `A` is plain and that `out` has room for `run`.
+        // SAFETY: `policy.streams` holds only for plain `A`, and `out` has room for `run`.
         unsafe { x86::append(out, run) };
         x86::fence();
     }
     true
 }
 
-/// `out.extend_from_within(range)`, streamed and then fenced where [`extend_fenced`] would
-/// stream a run of that length (a written block repeated: `tf_tile`). Panics, as
-/// `extend_from_within` does, if `range` is not within `out`.
-pub(crate) fn extend_within<A: Clone>(
-    out: &mut Vec<A>,
-    range: std::ops::Range<usize>,
-    policy: Policy,
-) {
-    let within = range.start <= range.end && range.end <= out.len();
-    if !(within && takes(out, range.len(), policy)) {
-        return out.extend_from_within(range);
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: `range` is within `out`'s initialised elements (checked above), `takes`
-        // checked that `A` is plain and that `out` has room for `range.len()` more.
-        unsafe { x86::append_within(out, range) };
-        x86::fence();
-    }
-}
-
-/// Whether `len` more elements go to `out` with streaming stores under `policy`: the result
-/// and the run are large enough, and the spare capacity holds them (no reallocation, which
-/// would read what was written).
-fn takes<A>(out: &Vec<A>, len: usize, policy: Policy) -> bool {
-    let bytes = len.saturating_mul(std::mem::size_of::<A>());
-    bytes >= policy.run && out.capacity() - out.len() >= len && policy.streams(out)
-}
-
-/// A result being appended to, streaming long runs when it is large, with one fence for all of
-/// them: when it is finished ([`Sink::finish`]), dropped, or its `Vec` is lent out
-/// ([`Sink::vec`]). It owns the `Vec`, so nothing reads the streamed memory before a fence: the
-/// only ways to it are those three (and if a `Sink` is leaked, its memory is never read).
+/// A result being appended to, streaming long runs when its op moves enough data, with one
+/// fence for all of them: when it is finished ([`Sink::finish`]) or dropped, or before it grows
+/// (which reads it). It owns the `Vec`, so nothing reads the streamed memory before a fence:
+/// those are the only ways to it (and if a `Sink` is leaked, its memory is never read).
 pub(crate) struct Sink<A> {
     out: Vec<A>,
     /// Whether this result streams ([`Policy::streams`], decided once from its reservation).
@@ -160,14 +145,15 @@ pub(crate) struct Sink<A> {
 }
 
 impl<A: Clone> Sink<A> {
-    /// A sink appending to `out`, which should hold the whole result's reservation.
-    pub(crate) fn new(out: Vec<A>) -> Self {
-        Self::with_policy(out, Policy::SINK)
+    /// A sink appending to `out`, which holds the whole result's reservation, for an op that
+    /// reads `read` bytes.
+    pub(crate) fn new(out: Vec<A>, read: usize) -> Self {
+        Self::with_policy(out, read, Policy::SINK)
     }
 
     /// [`Sink::new`] with the sizes to stream from given.
-    pub(crate) fn with_policy(out: Vec<A>, policy: Policy) -> Self {
-        let stream = policy.streams(&out);
+    pub(crate) fn with_policy(out: Vec<A>, read: usize, policy: Policy) -> Self {
+        let stream = policy.streams(&out, read);
         Sink {
             out,
             stream,
@@ -176,8 +162,8 @@ impl<A: Clone> Sink<A> {
         }
     }
 
-    /// Appends `run`: streamed if this result streams and the run is long enough, else through
-    /// [`super::extend_run`].
+    /// Appends `run`: streamed if this result streams and the run is long enough, else as
+    /// [`super::extend_run`] without streaming.
     pub(crate) fn extend(&mut self, run: &[A]) {
         let spare = self.out.capacity() - self.out.len();
         if run.len() > spare {
@@ -195,14 +181,7 @@ impl<A: Clone> Sink<A> {
         }
         // Without a fence when there is room: this writes only spare capacity, past every
         // streamed line, and reads nothing of the result.
-        super::extend_run(&mut self.out, run);
-    }
-
-    /// The `Vec`, for the writes a sink does not make itself; the streamed stores are fenced
-    /// first.
-    pub(crate) fn vec(&mut self) -> &mut Vec<A> {
-        self.fence();
-        &mut self.out
+        super::copy_run(&mut self.out, run);
     }
 
     /// The result, every streamed store fenced.
@@ -263,32 +242,6 @@ mod x86 {
         // SAFETY: the `run.len()` elements after `len` now hold copies of `run`'s bytes, which
         // are `run`'s clones (plain `A`: cloning is a copy), and are within the capacity.
         unsafe { out.set_len(len + run.len()) };
-    }
-
-    /// Appends `out[range]` to `out`, as [`append`].
-    ///
-    /// # Safety
-    /// `A` is plain, `range` is within `out.len()`, and `out` has spare capacity for
-    /// `range.len()`.
-    pub(super) unsafe fn append_within<A>(out: &mut Vec<A>, range: std::ops::Range<usize>) {
-        let len = out.len();
-        let base = out.as_mut_ptr();
-        // SAFETY: `range.start <= len` (the contract): within the allocation.
-        let src = unsafe { base.add(range.start) };
-        // SAFETY: `len <= capacity`: within the allocation or one past it.
-        let dst = unsafe { base.add(len) };
-        // SAFETY: `src..src + range.len()` are initialised elements (below `len`), `dst` has
-        // room for as many (the contract), and the two do not overlap (`range.end <= len`).
-        // Both pointers come from one `as_mut_ptr`, and no reference into `out` is live.
-        unsafe {
-            copy(
-                src.cast_const().cast(),
-                dst.cast(),
-                range.len() * std::mem::size_of::<A>(),
-            )
-        };
-        // SAFETY: as in `append`: the new elements are copies of initialised plain elements.
-        unsafe { out.set_len(len + range.len()) };
     }
 
     /// Copies `bytes` bytes from `src` to `dst`: the partial lines at both ends of `dst` with

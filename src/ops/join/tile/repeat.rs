@@ -1,18 +1,15 @@
 //! The copies `tf_tile` is made of: rows repeated in place, and a written block repeated.
 //!
-//! Long runs go through `memcpy` ([`extend_run`], [`extend_within`]: streamed past the cache
-//! in large results). Short rows do not:
+//! Long runs go through `memcpy` (`extend_from_slice`, `extend_from_within`). Short rows do not:
 //! a `memcpy` call costs more than copying a few elements, so rows of up to 8 elements are copied
 //! with their length known at compile time (measured on f32 against a runtime-length loop: 1.5x
 //! to 2x faster, and on par with NumPy's own fixed-size copies in `np.repeat`), and other short
 //! rows by inlined loops.
 
-use crate::util::copy::{extend_run, extend_within};
-
 /// Appends each row of `source` (consecutive rows of `d` elements) repeated `m` times.
 pub(super) fn repeat_rows<A: Clone>(out: &mut Vec<A>, source: &[A], d: usize, m: usize) {
     match (d, m) {
-        (_, 1) => extend_run(out, source),
+        (_, 1) => out.extend_from_slice(source),
         (1, 2) => each_element::<A, 2>(out, source),
         (1, 3) => each_element::<A, 3>(out, source),
         (1, 4) => each_element::<A, 4>(out, source),
@@ -40,7 +37,7 @@ pub(super) fn repeat_rows<A: Clone>(out: &mut Vec<A>, source: &[A], d: usize, m:
         _ => {
             for row in source.chunks_exact(d.max(1)) {
                 let start = out.len();
-                extend_run(out, row);
+                out.extend_from_slice(row);
                 repeat_tail(out, start, m);
             }
         }
@@ -80,7 +77,7 @@ pub(super) fn repeat_tail<A: Clone>(out: &mut Vec<A>, start: usize, times: usize
     while out.len() < end {
         let have = out.len() - start;
         let take = have.min(cap).min(end - out.len());
-        extend_within(out, start..start + take);
+        out.extend_from_within(start..start + take);
     }
 }
 

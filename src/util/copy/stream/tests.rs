@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::*;
 
 /// Streams every result and every run: the streaming path at any size.
-const ALWAYS: Policy = Policy { result: 0, run: 0 };
+const ALWAYS: Policy = Policy { traffic: 0, run: 0 };
 
 /// Elements `0..n` of a plain type, distinct in every byte position that matters.
 fn ramp<A: Copy>(n: usize, f: impl Fn(usize) -> A) -> Vec<A> {
@@ -62,35 +62,12 @@ proptest! {
         let mut out = Vec::with_capacity(cap);
         out.extend_from_slice(&src[..prefix]);
         let mut want = out.clone();
-        let mut sink = Sink::with_policy(out, ALWAYS);
-        for (i, &(from, len)) in runs.iter().enumerate() {
+        let mut sink = Sink::with_policy(out, 0, ALWAYS);
+        for &(from, len) in &runs {
             sink.extend(&src[from..from + len]);
             want.extend_from_slice(&src[from..from + len]);
-            if i == 3 {
-                // A write through the lent `Vec` between streamed runs.
-                sink.vec().push(9);
-                want.push(9);
-            }
         }
         prop_assert_eq!(sink.finish(), want);
-    }
-
-    #[test]
-    fn within_copies_equal_extend_from_within(
-        len in 1usize..500,
-        start in 0usize..500,
-        take in 0usize..500,
-        extra in 0usize..50,
-    ) {
-        let start = start % len;
-        let end = start + take.min(len - start);
-        let src = ramp(len, |i| i as i16 - 200);
-        let mut out = Vec::with_capacity(len + (end - start) + extra);
-        out.extend_from_slice(&src);
-        let mut want = out.clone();
-        want.extend_from_within(start..end);
-        extend_within(&mut out, start..end, ALWAYS);
-        prop_assert_eq!(out, want);
     }
 }
 
@@ -109,10 +86,11 @@ fn every_head_and_tail_around_a_line() {
 fn only_large_enough_results_and_runs_stream() {
     let run = ramp(1000, |i| i as f32);
     let policy = Policy {
-        result: 16_000,
+        traffic: 32_000,
         run: 2_000,
     };
-    // 4000 elements reserved = 16,000 bytes: streams; one fewer: does not, and writes nothing.
+    // A copy reads what it writes: 4000 elements reserved = 16,000 bytes written and read
+    // streams; one fewer does not, and writes nothing.
     let mut big: Vec<f32> = Vec::with_capacity(4000);
     assert!(extend_fenced(&mut big, &run, policy));
     assert_eq!(big, run);
@@ -124,22 +102,29 @@ fn only_large_enough_results_and_runs_stream() {
     // A run of 500 f32 = 2,000 bytes streams; 499 does not.
     assert!(extend_fenced(&mut big, &run[..500], policy));
     assert!(!extend_fenced(&mut big, &run[..499], policy));
+    assert_eq!(big.len(), 1500);
     // No room left without growing: not streamed (the caller copies, growing the Vec).
     let mut full: Vec<f32> = Vec::with_capacity(4000);
     full.resize(3600, 0.0);
     if full.capacity() - full.len() < 500 {
         assert!(!extend_fenced(&mut full, &run[..500], policy));
     }
-    // The ops' thresholds.
-    let mut under: Vec<u8> = Vec::with_capacity(STREAM_BYTES - 1);
-    if under.capacity() < STREAM_BYTES {
+    // A sink is told what its op reads.
+    let sink = Sink::with_policy(Vec::<f32>::with_capacity(4000), 16_000, policy);
+    assert!(sink.stream);
+    let sink = Sink::with_policy(Vec::<f32>::with_capacity(4000), 15_999, policy);
+    assert!(!sink.stream || sink.out.capacity() > 4000);
+    // The ops' thresholds: a copy of half the L3 streams, runs from `FENCED_RUN` bytes.
+    let half = STREAM_BYTES / 2;
+    let mut under: Vec<u8> = Vec::with_capacity(half - 1);
+    if under.capacity() < half {
         assert!(!extend_fenced(
             &mut under,
             &vec![1u8; FENCED_RUN],
             Policy::FENCED
         ));
     }
-    let mut over: Vec<u8> = Vec::with_capacity(STREAM_BYTES);
+    let mut over: Vec<u8> = Vec::with_capacity(half);
     assert!(extend_fenced(
         &mut over,
         &vec![1u8; FENCED_RUN],
@@ -151,6 +136,8 @@ fn only_large_enough_results_and_runs_stream() {
         Policy::FENCED
     ));
     assert_eq!(over.len(), FENCED_RUN);
+    assert!(Sink::new(Vec::<u8>::with_capacity(half), half).stream);
+    assert!(!Sink::new(Vec::<u8>::with_capacity(1024), half).stream);
 }
 
 /// A `Copy` type whose `Clone` is not a copy: it must never be copied by bytes.
@@ -181,20 +168,17 @@ fn non_plain_types_take_the_clone_path() {
     let mut out: Vec<String> = Vec::with_capacity(1000);
     assert!(!extend_fenced(&mut out, &strings, ALWAYS));
     assert!(out.is_empty());
-    let mut sink = Sink::with_policy(out, ALWAYS);
+    let mut sink = Sink::with_policy(out, 0, ALWAYS);
     sink.extend(&strings);
     sink.extend(&strings[5..]);
     let got = sink.finish();
     assert_eq!(got.len(), 595);
     assert_eq!(got[300], "s5");
-    let mut out = got;
-    extend_within(&mut out, 0..10, ALWAYS);
-    assert_eq!(out[595..], strings[..10]);
     // `Clone` called, not bytes copied: every copy went through `clone`.
     let counted: Vec<Counted> = (0..500).map(Counted).collect();
     let mut out = Vec::with_capacity(500);
     assert!(!extend_fenced(&mut out, &counted, ALWAYS));
-    let mut sink = Sink::with_policy(out, ALWAYS);
+    let mut sink = Sink::with_policy(out, 0, ALWAYS);
     sink.extend(&counted);
     assert_eq!(sink.finish(), (1..501).map(Counted).collect::<Vec<_>>());
 }
@@ -202,51 +186,48 @@ fn non_plain_types_take_the_clone_path() {
 #[test]
 fn a_dropped_sink_is_fenced_and_frees_its_elements() {
     let src = ramp(5000, |i| i as u64);
-    let mut sink = Sink::with_policy(Vec::with_capacity(5000), ALWAYS);
+    let mut sink = Sink::with_policy(Vec::with_capacity(5000), 0, ALWAYS);
     sink.extend(&src);
     assert!(sink.pending);
     drop(sink);
 }
 
-/// The ops that write through this module, on results above [`STREAM_BYTES`] (so they stream
-/// with the real policies), against index arithmetic.
+/// The ops that write through this module, on results large enough to stream with the real
+/// policies, against index arithmetic.
 #[test]
 fn large_results_of_the_ops_are_exact() {
     use crate::prelude::*;
-    use ndarray::{Array, Array2, Array4, s};
+    use crate::util::owned::owned_copy;
+    use ndarray::{Array2, Array3, Array4, s};
 
-    // 9.4 MB: roll's runs of 5 * 64 and 91 * 64 f32 (1.3 KB and 23 KB), through a `Sink`.
-    let x = Array4::from_shape_fn((4, 96, 96, 64), |(b, i, j, c)| {
-        (((b * 96 + i) * 96 + j) * 64 + c) as f32
+    // 16 MiB read and written: roll's runs of 3 * 64 and 125 * 64 f32 (768 B, not streamed,
+    // and 32 KB) through a `Sink`.
+    let x = Array4::from_shape_fn((4, 128, 128, 64), |(b, i, j, c)| {
+        (((b * 128 + i) * 128 + j) * 64 + c) as f32
     });
     let rolled = x.tf_roll(&[-3, 5], &[1, 2]).unwrap();
-    assert!(std::mem::size_of_val(rolled.as_slice().unwrap()) >= STREAM_BYTES);
+    assert!(Sink::new(Vec::<f32>::with_capacity(x.len()), 4 * x.len()).stream);
     for ((b, i, j, c), &v) in rolled.indexed_iter() {
-        assert_eq!(v, x[[b, (i + 3) % 96, (j + 96 - 5) % 96, c]]);
+        assert_eq!(v, x[[b, (i + 3) % 128, (j + 128 - 5) % 128, c]]);
     }
+    drop((x, rolled));
 
-    // 12 MB: rows of 3 KB each written twice.
-    let t = Array2::from_shape_fn((2048, 768), |(i, j)| (i * 768 + j) as f32);
+    // 12 MiB read, 24 MiB written: rows of 3 KB each written twice.
+    let t = Array2::from_shape_fn((4096, 768), |(i, j)| (i * 768 + j) as f32);
     let repeated = t.tf_repeat(&[2], Some(0)).unwrap();
-    assert_eq!(repeated.shape(), &[4096, 768]);
-    for i in 0..2048 {
+    assert_eq!(repeated.shape(), &[8192, 768]);
+    for i in 0..4096 {
         assert_eq!(repeated.slice(s![2 * i, ..]), t.row(i));
         assert_eq!(repeated.slice(s![2 * i + 1, ..]), t.row(i));
     }
+    drop((t, repeated));
 
-    // 9.4 MB: 3072 rows of 3 KB picked from the table.
-    let picks = Array::from_shape_fn(3072, |i| ((i * 7919) % 2048) as i64);
-    let gathered = t.tf_gather(&picks, 0, 0).unwrap();
-    for (k, &p) in picks.iter().enumerate() {
-        assert_eq!(gathered.slice(s![k, ..]), t.row(p as usize));
-    }
-
-    // 9.4 MB and 14 MB: one long run, then the written block repeated from the result itself.
-    let half = t.slice(s![..1536, ..]);
-    for times in [2usize, 3] {
-        let tiled = half.tf_tile(&[times, 1]).unwrap();
-        for k in 0..times {
-            assert_eq!(tiled.slice(s![k * 1536..(k + 1) * 1536, ..]), half);
-        }
-    }
+    // The engine: 16 MiB copied in runs of 16 KiB (`Kernel::Runs`), and as one run.
+    let x = Array3::from_shape_fn((2, 1024, 4096), |(a, b, c)| {
+        ((a * 1024 + b) * 4096 + c) as u32
+    });
+    let rows = x.slice(s![.., ..;2, ..]);
+    assert_eq!(owned_copy(rows).unwrap(), rows);
+    let half = x.slice(s![1.., .., ..]);
+    assert_eq!(owned_copy(half).unwrap(), half);
 }
