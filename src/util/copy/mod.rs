@@ -6,7 +6,8 @@
 //! destination is always C order (a `Vec` being filled from the front), so the loops follow the
 //! view's logical axes; [`plan::plan`] drops length-1 axes and merges contiguous neighbours, and
 //! picks a kernel for the innermost loops:
-//! - contiguous runs are slice copies (`extend_from_slice`, a `memcpy` for `Copy` types);
+//! - contiguous runs are slice copies (`extend_from_slice`, a `memcpy` for `Copy` types); long
+//!   ones into a result too large for the cache are written with streaming stores ([`stream`]);
 //! - runs of 1 to [`plan::SHORT`] elements are fixed-size chunks copied inside the loop of the
 //!   next outer axis, forwards or at any stride (reversed, gapped, broadcast);
 //! - units of 2 to [`plan::SHORT`] elements are moved as whole `[A; N]` arrays (one move for

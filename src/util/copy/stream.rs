@@ -6,19 +6,20 @@
 //! what an op reads and writes cannot stay in the cache, that is pure gain; where it fits (a
 //! result made again and again in a loop, into the same freed memory), normal stores find the
 //! lines in cache and streaming loses. Measured on the AMD EPYC this crate is benchmarked on
-//! (L2 1 MiB per core, L3 32 MiB), f32, each op timed in its own steady state, best of 40:
+//! (L2 1 MiB per core, L3 32 MiB, shared with other jobs), f32, each op timed in blocks of
+//! calls so that each variant runs in its own steady state; best (median) of 40, in us:
 //!
 //! | op | bytes read + written | plain | streamed |
 //! |---|---|---|---|
-//! | `tf_roll` (16,56,56,96) by (-3,-3), runs of 1.1 and 20 KB | 19 + 19 MB | 1123 us | 910 us |
-//! | `tf_repeat` (4096,768) by 2 on axis 0, rows of 3 KB | 12 + 24 MiB | 3165 us | 1192 us |
-//! | `tf_tile` [2,1,1,1] of 16x224x224x3 | 9.6 + 19 MB | 775 us | 989 us |
-//! | `tf_repeat` (2048,768) by 2 on axis 0 | 6 + 12 MiB | 349 us | 548 us (*) |
-//! | `tf_gather` 8192 rows of (30522,768) | 24 + 24 MiB | 2387 us | 2884 us (*) |
+//! | `tf_roll` (16,56,56,96) by (-3,-3), runs of 1.1 and 20 KB | 19 + 19 MB | 1108 (1306) | 855 (949) |
+//! | `tf_repeat` (4096,768) by 2 on axis 0, rows of 3 KB | 12 + 24 MiB | 3314 (7407) | 1234 (1307) |
+//! | `tf_tile` [2,1,1,1] of 16x224x224x3 | 9.6 + 19 MB | 775 (901) | 989 (1016) |
+//! | `tf_repeat` (2048,768) by 2 on axis 0 | 6 + 12 MiB | 491 (707) | 562 (610) |
+//! | `tf_gather` 8192 rows of (30522,768) | 24 + 24 MiB | 3336 (7523) | 7801 (8192) |
 //!
-//! (*) measured with the thresholds lowered to stream them. Rows gathered from a large table
-//! gain nothing even past the cache (the row reads are the cost, and streaming stores compete
-//! with them), so `tf_gather` does not stream. Hence the rules here:
+//! The last three are not streamed (the table's figures forced it). Rows gathered from a large
+//! table lose even past the cache (the row reads are the cost, and streaming stores compete
+//! with them), so `tf_gather` never streams; tile re-reads the block it wrote. Hence the rules:
 //! - a result streams only when the bytes its op reads and writes together reach
 //!   [`STREAM_BYTES`], the L3 (a result's size is known before its first element is written:
 //!   its reservation, `Vec::capacity`). A plain copy ([`super::extend_run`]: the engine, a

@@ -144,6 +144,8 @@ fn only_large_enough_results_and_runs_stream() {
 #[derive(Copy, Debug, PartialEq)]
 struct Counted(u32);
 
+// Not canonical on purpose: a `Clone` that is not a copy is what the test is about.
+#[allow(clippy::non_canonical_clone_impl)]
 impl Clone for Counted {
     fn clone(&self) -> Self {
         Counted(self.0 + 1)
