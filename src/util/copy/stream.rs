@@ -13,6 +13,10 @@
 //! |---|---|---|---|
 //! | `tf_roll` (16,56,56,96) by (-3,-3), runs of 1.1 and 20 KB | 19 + 19 MB | 1108 (1306) | 855 (949) |
 //! | `tf_repeat` (4096,768) by 2 on axis 0, rows of 3 KB | 12 + 24 MiB | 3314 (7407) | 1234 (1307) |
+//! | `tf_concat` of two (16,224,224,3) on axis 0 (two runs) | 19 + 19 MB | 1544 (5804) | 1201 (1713) |
+//! | C-order copy of a contiguous 16 MiB view | 16 + 16 MiB | 1342 (2086) | 964 (1236) |
+//! | C-order copy of `x[:, ::2]`, runs of 64 KiB | 20 + 20 MiB | 1744 (5643) | 1190 (1385) |
+//! | the same, runs of 8 KiB | 20 + 20 MiB | 1878 (5952) | 1792 (2605) |
 //! | `tf_tile` [2,1,1,1] of 16x224x224x3 | 9.6 + 19 MB | 775 (901) | 989 (1016) |
 //! | `tf_repeat` (2048,768) by 2 on axis 0 | 6 + 12 MiB | 491 (707) | 562 (610) |
 //! | `tf_gather` 8192 rows of (30522,768) | 24 + 24 MiB | 3336 (7523) | 7801 (8192) |
