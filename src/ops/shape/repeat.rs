@@ -7,6 +7,7 @@ use crate::error::{Argument, Error};
 use crate::int_list::IntList;
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
+use crate::util::copy::{Sink, extend_run};
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::values::Values;
@@ -138,6 +139,8 @@ impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
             return from_c_order(IxDyn(&out_shape), data);
         }
         let block = inner;
+        let read = std::mem::size_of_val(&source[..]);
+        let mut data = Sink::new(data, read);
         for o in 0..outer {
             for (j, &c) in counts.iter().enumerate() {
                 let start = (o * dim + j) * block;
@@ -149,7 +152,7 @@ impl<A, D: Dimension> RepeatExt<A, D> for ArrayRef<A, D> {
                 repeat_block(&mut data, slice, c);
             }
         }
-        from_c_order(IxDyn(&out_shape), data)
+        from_c_order(IxDyn(&out_shape), data.finish())
     }
 
     private_impl! {}
@@ -186,9 +189,9 @@ fn counts<I: PrimInt>(repeats: &[I], dim: usize, axis: usize) -> Result<Vec<usiz
 }
 
 /// Appends `block` `count` times, one slice copy each.
-fn repeat_block<A: Clone>(out: &mut Vec<A>, block: &[A], count: usize) {
+fn repeat_block<A: Clone>(out: &mut Sink<A>, block: &[A], count: usize) {
     for _ in 0..count {
-        out.extend_from_slice(block);
+        out.extend(block);
     }
 }
 
@@ -213,7 +216,7 @@ fn repeat_element<A: Clone>(out: &mut Vec<A>, x: &A, count: usize) {
 fn repeat_each<A: Clone>(out: &mut Vec<A>, elements: &[A], count: usize) {
     match count {
         0 => {}
-        1 => out.extend_from_slice(elements),
+        1 => extend_run(out, elements),
         2 => repeat_each_n::<A, 2>(out, elements),
         3 => repeat_each_n::<A, 3>(out, elements),
         4 => repeat_each_n::<A, 4>(out, elements),

@@ -6,6 +6,7 @@ use num_traits::PrimInt;
 use crate::error::{Argument, Error};
 use crate::int_list::IntList;
 use crate::util::alloc::try_vec;
+use crate::util::copy::Sink;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::values::Values;
@@ -76,20 +77,23 @@ impl<A, D: Dimension> RollExt<A, D> for ArrayRef<A, D> {
     {
         let shape = self.shape();
         let shifts = axis_shifts(shape, &shift.__ints(), &axis.__ints())?;
-        let mut data = try_vec::<A>(shape)?;
+        let data = try_vec::<A>(shape)?;
+        // A roll reads as much as it writes.
+        let read = data.capacity().saturating_mul(std::mem::size_of::<A>());
+        let mut data = Sink::new(data, read);
         if !shape.contains(&0) {
             let source = c_order(self)?;
             // Axes after the last rolled one move as whole blocks.
             let last = shifts.iter().rposition(|&s| s != 0);
             match last {
-                None => data.extend_from_slice(&source),
+                None => data.extend(&source),
                 Some(last) => {
                     let inner = shape[last + 1..].iter().product::<usize>();
                     roll_into(&mut data, &source, &shape[..=last], &shifts[..=last], inner);
                 }
             }
         }
-        from_c_order(self.raw_dim(), data)
+        from_c_order(self.raw_dim(), data.finish())
     }
 
     private_impl! {}
@@ -157,7 +161,7 @@ fn modulo<I: PrimInt>(s: I, dim: usize) -> usize {
 /// Output index `i` along an axis of length `d` shifted by `s` reads input index
 /// `(i + d - s) % d`: the input's last `s` entries, then its first `d - s`.
 fn roll_into<A: Clone>(
-    out: &mut Vec<A>,
+    out: &mut Sink<A>,
     source: &[A],
     shape: &[usize],
     shifts: &[usize],
@@ -166,8 +170,8 @@ fn roll_into<A: Clone>(
     match (shape, shifts) {
         ([d], [s]) => {
             let split = (d - s) * inner;
-            out.extend_from_slice(&source[split..]);
-            out.extend_from_slice(&source[..split]);
+            out.extend(&source[split..]);
+            out.extend(&source[..split]);
         }
         ([d, rest @ ..], [s, rest_shifts @ ..]) => {
             let block = rest.iter().product::<usize>() * inner;
@@ -182,6 +186,6 @@ fn roll_into<A: Clone>(
                 );
             }
         }
-        _ => out.extend_from_slice(source),
+        _ => out.extend(source),
     }
 }

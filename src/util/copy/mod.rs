@@ -6,7 +6,8 @@
 //! destination is always C order (a `Vec` being filled from the front), so the loops follow the
 //! view's logical axes; [`plan::plan`] drops length-1 axes and merges contiguous neighbours, and
 //! picks a kernel for the innermost loops:
-//! - contiguous runs are slice copies (`extend_from_slice`, a `memcpy` for `Copy` types);
+//! - contiguous runs are slice copies (`extend_from_slice`, a `memcpy` for `Copy` types); long
+//!   ones into a result too large for the cache are written with streaming stores ([`stream`]);
 //! - runs of 1 to [`plan::SHORT`] elements are fixed-size chunks copied inside the loop of the
 //!   next outer axis, forwards or at any stride (reversed, gapped, broadcast);
 //! - units of 2 to [`plan::SHORT`] elements are moved as whole `[A; N]` arrays (one move for
@@ -20,9 +21,12 @@
 
 mod plan;
 mod raw;
+mod stream;
 mod units;
 
 use ndarray::{ArrayView, Dimension};
+
+pub(crate) use stream::Sink;
 
 #[cfg(test)]
 pub(crate) use plan::Kernel;
@@ -39,7 +43,17 @@ pub(crate) use plan::Kernel;
 /// addresses are in the window (taken as 1 to 63, the distance glibc itself avoids `rep movsb`
 /// for on CPUs with fast short `rep movsb`) are cut. The addresses are known before the copy:
 /// the destination is `out`'s end.
+///
+/// A long run into a result too large for the cache is written with streaming stores instead
+/// (no `memcpy`, so no trap), see [`stream`].
 pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
+    if !stream::extend_fenced(out, run, stream::Policy::FENCED) {
+        copy_run(out, run);
+    }
+}
+
+/// [`extend_run`] without streaming stores.
+fn copy_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     let piece = (PIECE_BYTES / std::mem::size_of::<A>().max(1)).max(1);
     if run.len() <= piece || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()) {
         return out.extend_from_slice(run);
