@@ -20,6 +20,7 @@
 
 mod plan;
 mod raw;
+mod simd;
 mod units;
 
 use ndarray::{ArrayView, Dimension};

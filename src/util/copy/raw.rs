@@ -26,7 +26,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, SHORT, Step};
-use super::units;
+use super::{simd, units};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -391,6 +391,14 @@ unsafe fn reversed_units<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
     let src = unsafe {
         std::slice::from_raw_parts(base.sub((outer.len - 1) * N).cast::<[A; N]>(), outer.len)
     };
+    if simd::reverses_flat::<A>() {
+        let total = outer.len * N;
+        let fill = |spare: &mut [MaybeUninit<A>]| {
+            simd::units_reversed::<A, N>(simd::detect(), src.as_flattened(), spare)
+        };
+        // SAFETY: `units_reversed` writes every slot of the `total` it is given.
+        return unsafe { append_with(out, total, fill) };
+    }
     let fill = |spare: &mut [MaybeUninit<[A; N]>]| units::units_reversed::<A, N>(src, spare);
     // SAFETY: `units_reversed` writes every unit it is given.
     unsafe { append_units(out, outer.len, fill) }
@@ -408,14 +416,8 @@ unsafe fn planes<A: Clone, const C: usize>(out: &mut Vec<A>, base: *const A, len
     // SAFETY: j * C + c for j < len, c < C covers 0..len * C exactly: `total` consecutive
     // elements of the view from base (the contract).
     let src = unsafe { std::slice::from_raw_parts(base, total) };
-    let fill = |spare: &mut [MaybeUninit<A>]| {
-        if std::mem::size_of::<A>() == 1 {
-            units::planes_by::<A, C, 8>(src, spare)
-        } else {
-            units::planes::<A, C>(src, spare)
-        }
-    };
-    // SAFETY: `planes` and `planes_by` write every slot of the `total` they are given (each
-    // channel c of pixel j to slot c * len + j).
+    let fill = |spare: &mut [MaybeUninit<A>]| simd::planes::<A, C>(simd::detect(), src, spare);
+    // SAFETY: `simd::planes` (by `units::planes`, `planes_by` or `planes_flat`) writes every
+    // slot of the `total` it is given (each channel c of pixel j to slot c * len + j).
     unsafe { append_with(out, total, fill) }
 }

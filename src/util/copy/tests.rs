@@ -449,3 +449,106 @@ fn long_runs_are_cut_only_in_the_aliasing_window() {
         assert_eq!(&out[pad..], &run[..]);
     }
 }
+
+/// Both instruction sets of a `simd` kernel: the baseline loops, and the AVX2 ones where this
+/// CPU has them (on another CPU both are the baseline: asking for AVX2 never runs it there).
+fn isas() -> [simd::Isa; 2] {
+    [simd::Isa::Baseline, simd::Isa::Avx2]
+}
+
+/// `simd::planes` and `simd::units_reversed` for `C`/`N` = 2, 3, 4 on `values`, on every
+/// instruction set, against index arithmetic on `values` (no kernel code).
+fn check_simd_kernels<A: Clone + PartialEq + std::fmt::Debug>(values: &[A]) {
+    fn run<A: Clone>(
+        filler: Option<&A>,
+        len: usize,
+        kernel: impl FnOnce(&mut [std::mem::MaybeUninit<A>]),
+    ) -> Vec<A> {
+        // Every slot initialised first, so reading them back is sound whatever the kernel does
+        // (a skipped slot shows as the filler; `write` over it leaks, never drops).
+        let mut slots: Vec<std::mem::MaybeUninit<A>> = filler
+            .map(|f| {
+                (0..len)
+                    .map(|_| std::mem::MaybeUninit::new(f.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        kernel(&mut slots);
+        slots
+            .iter()
+            // SAFETY (test only): every slot was initialised above; the kernel only writes.
+            .map(|slot| unsafe { slot.assume_init_ref() }.clone())
+            .collect()
+    }
+    fn each<A: Clone + PartialEq + std::fmt::Debug, const N: usize>(values: &[A]) {
+        let n = values.len() / N * N;
+        let src = &values[..n];
+        let pixels = n / N;
+        let want_planes: Vec<A> = (0..n)
+            .map(|i| src[(i % pixels.max(1)) * N + i / pixels.max(1)].clone())
+            .collect();
+        let want_reversed: Vec<A> = (0..n)
+            .map(|i| src[(pixels - 1 - i / N) * N + i % N].clone())
+            .collect();
+        for isa in isas() {
+            let got = run(src.first(), n, |dst| simd::planes::<A, N>(isa, src, dst));
+            assert_eq!(got, want_planes, "planes {isa:?} C = {N}, {pixels} pixels");
+            let got = run(src.first(), n, |dst| {
+                simd::units_reversed::<A, N>(isa, src, dst)
+            });
+            assert_eq!(
+                got, want_reversed,
+                "reversed {isa:?} N = {N}, {pixels} units"
+            );
+        }
+    }
+    each::<A, 2>(values);
+    each::<A, 3>(values);
+    each::<A, 4>(values);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// Every path of `simd` (baseline and AVX2, byte and wider types, types with drop glue),
+    /// on lengths around the vector widths and blocks (32 pixels, 96 elements) and beyond.
+    #[test]
+    fn simd_kernels_equal_the_index_arithmetic(
+        len in 0usize..700,
+        seed in any::<u64>(),
+    ) {
+        let mut state = seed;
+        let values: Vec<u64> = (0..len)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                state >> 17
+            })
+            .collect();
+        check_simd_kernels(&values.iter().map(|&v| v as u8).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as i8).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v & 1 == 1).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as u16).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as i16).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as f32).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as f64).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v.to_string()).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn simd_kernels_on_the_real_shapes() {
+    // A u8 RGB image to planes and flipped by rows, through the engine (the detected
+    // instruction set) and each kernel on every instruction set.
+    let x = ndarray::Array3::from_shape_fn((5, 224, 3), |(h, w, c)| (h * 7 + w * 3 + c) as u8);
+    let nchw = x.view().permuted_axes([2, 0, 1]);
+    assert_eq!(kernel_of(&nchw), Kernel::Planes(3));
+    check(&nchw);
+    let flip = x.slice(s![.., ..;-1, ..]);
+    assert_eq!(kernel_of(&flip), Kernel::ReversedUnits(3));
+    check(&flip);
+    check_simd_kernels(x.as_slice().expect("C order"));
+    // RGBA and pairs of bytes.
+    let x = ndarray::Array3::from_shape_fn((3, 100, 4), |(h, w, c)| (h * 5 + w * 4 + c) as u8);
+    check(&x.view().permuted_axes([2, 0, 1]));
+    check(&x.slice(s![.., ..;-1, ..]));
+    check(&x.slice(s![.., ..;-1, 1..3]));
+}

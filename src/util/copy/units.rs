@@ -109,3 +109,67 @@ pub(super) fn planes_by<A: Clone, const C: usize, const K: usize>(
 
 /// The pixels [`planes`] copies per block.
 const PLANE_BLOCK: usize = 64;
+
+/// [`planes`] as one straight loop over the whole planes, written for [`super::simd`]: compiled
+/// with AVX2, LLVM turns it into its interleaved-load shuffles (for RGB bytes, three `vpshufb`
+/// and a few `vpalignr` per 32 pixels, each plane written 32 bytes at a time). Compiled for
+/// baseline x86-64 it is slower than [`planes_by`] (no byte shuffle there), so it is only run
+/// with AVX2. `#[inline(always)]`: it must be compiled inside its caller's target features.
+#[inline(always)]
+pub(super) fn planes_flat<A: Clone, const C: usize>(src: &[A], dst: &mut [MaybeUninit<A>]) {
+    debug_assert_eq!(src.len(), dst.len());
+    let len = src.len() / C;
+    if len == 0 {
+        return;
+    }
+    let src = &src[..len * C];
+    let mut slices = dst.chunks_exact_mut(len);
+    let mut out: [&mut [MaybeUninit<A>]; C] =
+        std::array::from_fn(|_| slices.next().unwrap_or_default());
+    // Each plane exactly `len` long, seen by LLVM: no bounds check inside the loop. (Never
+    // otherwise; `planes` would then panic at the short plane rather than skip a slot.)
+    if out.iter().any(|plane| plane.len() != len) {
+        return planes::<A, C>(src, dst);
+    }
+    for j in 0..len {
+        for (c, plane) in out.iter_mut().enumerate() {
+            plane[j].write(src[j * C + c].clone());
+        }
+    }
+}
+
+/// [`units_reversed`] on flat slices, in blocks of `L` elements (a multiple of `N`): each block
+/// cloned reversed into an array (a plain reverse, which LLVM vectorises), then each unit of it
+/// written back in its own order (an interleaved access, which it vectorises too). Two loops
+/// that become shuffles, where the unit-by-unit copy is three one-byte moves per RGB byte
+/// pixel: a u8 (16, 224, 224, 3) flip 0.52 ms -> 0.40 ms on baseline x86-64, 0.12 ms with AVX2.
+/// Each element is cloned twice (into the block, out of it), so [`super::simd`] runs it only
+/// for one-byte types without drop glue. `dst.len() == src.len()`, a multiple of `N`.
+#[inline(always)]
+pub(super) fn units_reversed_flat<A: Clone, const N: usize, const L: usize>(
+    src: &[A],
+    dst: &mut [MaybeUninit<A>],
+) {
+    debug_assert_eq!(src.len(), dst.len());
+    debug_assert_eq!(L % N, 0);
+    let blocks = src.rchunks_exact(L);
+    let front = blocks.remainder();
+    let (dst_blocks, dst_back) = dst.split_at_mut(src.len() - front.len());
+    for (d, s) in dst_blocks.chunks_exact_mut(L).zip(blocks) {
+        // `s` is exactly `L` long (`rchunks_exact`), which LLVM sees: no bounds checks.
+        let block: [A; L] = std::array::from_fn(|i| s[L - 1 - i].clone());
+        for (d, unit) in d.chunks_exact_mut(N).zip(block.chunks_exact(N)) {
+            for (slot, x) in d.iter_mut().zip(unit.iter().rev()) {
+                slot.write(x.clone());
+            }
+        }
+    }
+    for (d, unit) in dst_back
+        .chunks_exact_mut(N)
+        .zip(front.chunks_exact(N).rev())
+    {
+        for (slot, x) in d.iter_mut().zip(unit) {
+            slot.write(x.clone());
+        }
+    }
+}

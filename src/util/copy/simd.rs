@@ -1,0 +1,117 @@
+//! Function multiversioning of the safe unit loops in [`super::units`]: the same Rust source
+//! compiled a second time with AVX2 enabled, chosen at run time where the CPU has it.
+//!
+//! Why: the crate is built for baseline x86-64 (SSE2, no byte shuffle), where LLVM copies a
+//! byte image's RGB pixels to planes, or reverses a row of them, a few bytes per instruction
+//! (NHWC -> NCHW of a u8 (16, 224, 224, 3) batch: 10x a `memcpy` of its bytes). Compiled with
+//! AVX2, the straight loops of [`units::planes_flat`] and [`units::units_reversed_flat`]
+//! become LLVM's interleaved-access shuffles (`vpshufb`, `vpalignr`, `vpermq`: 32 pixels per
+//! iteration). No intrinsic is written by hand: the only `unsafe` here is the call of a
+//! `#[target_feature]` function, after `is_x86_feature_detected!` said the CPU has the feature.
+//! The loops they call are `#[inline(always)]`, so they are compiled inside the AVX2 function
+//! (an ordinary `#[inline]` is a hint, and LLVM kept one shared baseline copy).
+//!
+//! The faster loops are used only for one-byte elements without drop glue (u8, i8, bool and
+//! the like: where a pixel is too small for the baseline kernels' moves):
+//! [`units::units_reversed_flat`] clones each element twice (into a block, then out of it),
+//! which for such types is a byte copy. Every other type takes the baseline loops, as before.
+
+use std::mem::MaybeUninit;
+
+use super::units;
+
+/// The instruction set a kernel runs with. Kernels take it as an argument so the tests can run
+/// the baseline path on a machine that has AVX2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Isa {
+    /// Baseline x86-64 (SSE2), or any other architecture: the crate's own build.
+    Baseline,
+    /// AVX2, where the CPU has it; asking for it elsewhere runs [`Isa::Baseline`].
+    Avx2,
+}
+
+/// The best instruction set of this CPU (std caches the detection: one load and a test).
+#[inline]
+pub(super) fn detect() -> Isa {
+    if avx2() { Isa::Avx2 } else { Isa::Baseline }
+}
+
+/// Whether the CPU running this has AVX2.
+#[inline]
+fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether the AVX2 loops apply to `A`: one byte, no drop glue.
+fn bytes<A>() -> bool {
+    std::mem::size_of::<A>() == 1 && !std::mem::needs_drop::<A>()
+}
+
+/// [`units::planes`] (pixels of `C` channels to `C` planes), by the fastest loop for `isa`.
+/// `dst.len() == src.len()`; every slot of `dst` is written once.
+#[inline]
+pub(super) fn planes<A: Clone, const C: usize>(isa: Isa, src: &[A], dst: &mut [MaybeUninit<A>]) {
+    if bytes::<A>() {
+        #[cfg(target_arch = "x86_64")]
+        if isa == Isa::Avx2 && avx2() {
+            // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a
+            // `#[target_feature(enable = "avx2")]` function; its body is safe code.
+            return unsafe { planes_avx2::<A, C>(src, dst) };
+        }
+        return units::planes_by::<A, C, 8>(src, dst);
+    }
+    let _ = isa;
+    units::planes::<A, C>(src, dst)
+}
+
+/// Whether [`units_reversed`] is the faster way to reverse units of `A` (one-byte types without
+/// drop glue), on any instruction set; other types keep [`units::units_reversed`]'s moves of
+/// whole `[A; N]` units.
+#[inline]
+pub(super) fn reverses_flat<A>() -> bool {
+    bytes::<A>()
+}
+
+/// Units of `N` elements in reverse order ([`units::units_reversed_flat`]) on flat slices, by
+/// the loop compiled for `isa`. `dst.len() == src.len()`, a multiple of `N`; every slot of `dst`
+/// is written once.
+#[inline]
+pub(super) fn units_reversed<A: Clone, const N: usize>(
+    isa: Isa,
+    src: &[A],
+    dst: &mut [MaybeUninit<A>],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if isa == Isa::Avx2 && avx2() {
+        // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a
+        // `#[target_feature(enable = "avx2")]` function; its body is safe code.
+        return unsafe { units_reversed_avx2::<A, N>(src, dst) };
+    }
+    let _ = isa;
+    units::units_reversed_flat::<A, N, BLOCK>(src, dst)
+}
+
+/// The elements [`units::units_reversed_flat`] reverses per block: 32 RGB byte pixels, three
+/// 32-byte vectors (a multiple of every unit length 2 to 4).
+const BLOCK: usize = 96;
+
+/// [`units::planes_flat`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn planes_avx2<A: Clone, const C: usize>(src: &[A], dst: &mut [MaybeUninit<A>]) {
+    units::planes_flat::<A, C>(src, dst)
+}
+
+/// [`units::units_reversed_flat`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn units_reversed_avx2<A: Clone, const N: usize>(src: &[A], dst: &mut [MaybeUninit<A>]) {
+    units::units_reversed_flat::<A, N, BLOCK>(src, dst)
+}
