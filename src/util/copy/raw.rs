@@ -60,10 +60,11 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::ShortRuns(_)
         | Kernel::ShortStrided(_)
         | Kernel::ShortReversed(_)
-        | Kernel::ReversedUnits(_)
         | Kernel::Rows(_)
         | Kernel::Blocked
         | Kernel::Planes(_) => 2,
+        // And the loop of rows around them, for the one-byte rows (`reversed_unit_rows`).
+        Kernel::ReversedUnits(_) => 3,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -111,6 +112,16 @@ unsafe fn walk<A: Clone>(
 /// As for [`extend`], with `inner` the last one or two steps.
 #[inline]
 unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], kernel: Kernel) {
+    if let (Kernel::ReversedUnits(n), &[rows, outer, _]) = (kernel, inner) {
+        // SAFETY: `base`, `rows` and `outer` are the view's innermost loops but the units'.
+        return unsafe {
+            match n {
+                2 => reversed_unit_rows::<A, 2>(out, base, rows, outer),
+                3 => reversed_unit_rows::<A, 3>(out, base, rows, outer),
+                _ => reversed_unit_rows::<A, SHORT>(out, base, rows, outer),
+            }
+        };
+    }
     // A rank-1 plan for a short kernel: one pass of the "outer" loop.
     let (outer, Step { len, stride }) = match *inner {
         [o, i] => (o, i),
@@ -376,6 +387,48 @@ unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
     unsafe { append_units(out, outer.len, fill) }
 }
 
+/// For each step of `rows`, the row of [`reversed_units`] there. For one-byte types the rows are
+/// all copied by one call of [`simd::units_reversed_rows`] (a call per 224-pixel row cost as
+/// much as a fifth of the copy); for the others, row by row.
+///
+/// # Safety
+/// `base + r * rows.stride - i * N + k` for `r < rows.len`, `i < outer.len`, `k < N` are
+/// elements of the view.
+unsafe fn reversed_unit_rows<A: Clone, const N: usize>(
+    out: &mut Vec<A>,
+    base: *const A,
+    rows: Step,
+    outer: Step,
+) {
+    if !simd::reverses_flat::<A>() {
+        for r in 0..rows.len {
+            // SAFETY: r < rows.len: the contract of `reversed_units` for row r.
+            unsafe { reversed_units::<A, N>(out, base.offset(r as isize * rows.stride), outer) };
+        }
+        return;
+    }
+    // No overflow: a part of the destination, whose size the caller checked.
+    let row = outer.len * N;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        let sources = (0..rows.len).map(|r| {
+            // SAFETY: r < rows.len (the range): row r's lowest element is
+            // base + r * rows.stride - (outer.len - 1) * N and its highest that + row - 1,
+            // `row` consecutive elements of the view (the contract; outer.len >= 1).
+            unsafe {
+                std::slice::from_raw_parts(
+                    base.offset(r as isize * rows.stride)
+                        .sub((outer.len - 1) * N),
+                    row,
+                )
+            }
+        });
+        simd::units_reversed_rows::<A, N>(simd::detect(), row, sources, spare)
+    };
+    // SAFETY: `units_reversed_rows` writes every slot of the `rows.len * row` it is given (one
+    // row of `row` per source, and there are rows.len sources).
+    unsafe { append_with(out, rows.len * row, fill) }
+}
+
 /// The `outer.len` units of `N` contiguous elements at `base + i * outer.stride` with
 /// `outer.stride == -N`: together one slice of `outer.len * N` elements ending with the unit
 /// at `base`, copied unit by unit in reverse ([`units::units_reversed`]).
@@ -391,14 +444,6 @@ unsafe fn reversed_units<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
     let src = unsafe {
         std::slice::from_raw_parts(base.sub((outer.len - 1) * N).cast::<[A; N]>(), outer.len)
     };
-    if simd::reverses_flat::<A>() {
-        let total = outer.len * N;
-        let fill = |spare: &mut [MaybeUninit<A>]| {
-            simd::units_reversed::<A, N>(simd::detect(), src.as_flattened(), spare)
-        };
-        // SAFETY: `units_reversed` writes every slot of the `total` it is given.
-        return unsafe { append_with(out, total, fill) };
-    }
     let fill = |spare: &mut [MaybeUninit<[A; N]>]| units::units_reversed::<A, N>(src, spare);
     // SAFETY: `units_reversed` writes every unit it is given.
     unsafe { append_units(out, outer.len, fill) }

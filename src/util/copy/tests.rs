@@ -456,7 +456,7 @@ fn isas() -> [simd::Isa; 2] {
     [simd::Isa::Baseline, simd::Isa::Avx2]
 }
 
-/// `simd::planes` and `simd::units_reversed` for `C`/`N` = 2, 3, 4 on `values`, on every
+/// `simd::planes` and `simd::units_reversed_rows` for `C`/`N` = 2, 3, 4 on `values`, on every
 /// instruction set, against index arithmetic on `values` (no kernel code).
 fn check_simd_kernels<A: Clone + PartialEq + std::fmt::Debug>(values: &[A]) {
     fn run<A: Clone>(
@@ -487,19 +487,27 @@ fn check_simd_kernels<A: Clone + PartialEq + std::fmt::Debug>(values: &[A]) {
         let want_planes: Vec<A> = (0..n)
             .map(|i| src[(i % pixels.max(1)) * N + i / pixels.max(1)].clone())
             .collect();
-        let want_reversed: Vec<A> = (0..n)
-            .map(|i| src[(pixels - 1 - i / N) * N + i % N].clone())
-            .collect();
         for isa in isas() {
             let got = run(src.first(), n, |dst| simd::planes::<A, N>(isa, src, dst));
             assert_eq!(got, want_planes, "planes {isa:?} C = {N}, {pixels} pixels");
-            let got = run(src.first(), n, |dst| {
-                simd::units_reversed::<A, N>(isa, src, dst)
-            });
-            assert_eq!(
-                got, want_reversed,
-                "reversed {isa:?} N = {N}, {pixels} units"
-            );
+        }
+        // Rows of units reversed: one row, or the units cut into 2, 3 or 7 rows.
+        for rows in [1usize, 2, 3, 7] {
+            let row = pixels / rows * N;
+            let total = row * rows;
+            let want: Vec<A> = (0..total)
+                .map(|i| {
+                    let (r, j) = (i / row, i % row);
+                    src[r * row + row - N - j / N * N + j % N].clone()
+                })
+                .collect();
+            for isa in isas() {
+                let sources = src[..total].chunks_exact(row.max(1));
+                let got = run(src.first(), total, |dst| {
+                    simd::units_reversed_rows::<A, N>(isa, row, sources, dst)
+                });
+                assert_eq!(got, want, "reversed {isa:?} N = {N}, {rows} rows of {row}");
+            }
         }
     }
     each::<A, 2>(values);
@@ -546,6 +554,12 @@ fn simd_kernels_on_the_real_shapes() {
     assert_eq!(kernel_of(&flip), Kernel::ReversedUnits(3));
     check(&flip);
     check_simd_kernels(x.as_slice().expect("C order"));
+    // Planes of several blocks (2 KiB of each plane per block for the wider types) and a part.
+    let long: Vec<u32> = (0..4 * 2100).collect();
+    check_simd_kernels(&long.iter().map(|&v| v as u16).collect::<Vec<_>>());
+    check_simd_kernels(&long.iter().map(|&v| v as f32).collect::<Vec<_>>());
+    check_simd_kernels(&long.iter().map(|&v| f64::from(v)).collect::<Vec<_>>());
+    check_simd_kernels(&long.iter().map(|&v| v as u8).collect::<Vec<_>>());
     // RGBA and pairs of bytes.
     let x = ndarray::Array3::from_shape_fn((3, 100, 4), |(h, w, c)| (h * 5 + w * 4 + c) as u8);
     check(&x.view().permuted_axes([2, 0, 1]));

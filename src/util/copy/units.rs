@@ -110,13 +110,19 @@ pub(super) fn planes_by<A: Clone, const C: usize, const K: usize>(
 /// The pixels [`planes`] copies per block.
 const PLANE_BLOCK: usize = 64;
 
-/// [`planes`] as one straight loop over the whole planes, written for [`super::simd`]: compiled
-/// with AVX2, LLVM turns it into its interleaved-load shuffles (for RGB bytes, three `vpshufb`
-/// and a few `vpalignr` per 32 pixels, each plane written 32 bytes at a time). Compiled for
-/// baseline x86-64 it is slower than [`planes_by`] (no byte shuffle there), so it is only run
-/// with AVX2. `#[inline(always)]`: it must be compiled inside its caller's target features.
+/// [`planes`] as straight loops, written for [`super::simd`]: compiled with AVX2, LLVM turns
+/// them into its interleaved-load shuffles (for RGB bytes, three `vpshufb` and a few `vpalignr`
+/// per 32 pixels, each plane written 32 bytes at a time; for f32, `vunpck`/`vperm` transposes).
+/// In blocks of `block` pixels, for the same reason as [`planes`]' blocks (the planes of an RGBA
+/// f32 image are 256 KiB apart); a block as long as the planes is one loop over them. Compiled
+/// for baseline x86-64 it is slower than [`planes_by`] (no byte shuffle there), so it is only
+/// run with AVX2. `#[inline(always)]`: it must be compiled inside its caller's target features.
 #[inline(always)]
-pub(super) fn planes_flat<A: Clone, const C: usize>(src: &[A], dst: &mut [MaybeUninit<A>]) {
+pub(super) fn planes_flat<A: Clone, const C: usize>(
+    src: &[A],
+    dst: &mut [MaybeUninit<A>],
+    block: usize,
+) {
     debug_assert_eq!(src.len(), dst.len());
     let len = src.len() / C;
     if len == 0 {
@@ -126,14 +132,34 @@ pub(super) fn planes_flat<A: Clone, const C: usize>(src: &[A], dst: &mut [MaybeU
     let mut slices = dst.chunks_exact_mut(len);
     let mut out: [&mut [MaybeUninit<A>]; C] =
         std::array::from_fn(|_| slices.next().unwrap_or_default());
-    // Each plane exactly `len` long, seen by LLVM: no bounds check inside the loop. (Never
-    // otherwise; `planes` would then panic at the short plane rather than skip a slot.)
+    // Never otherwise; `planes` would then panic at the short plane rather than skip a slot.
     if out.iter().any(|plane| plane.len() != len) {
         return planes::<A, C>(src, dst);
     }
-    for j in 0..len {
-        for (c, plane) in out.iter_mut().enumerate() {
-            plane[j].write(src[j * C + c].clone());
+    for (b, pixels) in src.chunks(block.max(1) * C).enumerate() {
+        let first = b * block.max(1);
+        let count = pixels.len() / C;
+        let mut parts = out.iter_mut().map(|plane| &mut plane[first..first + count]);
+        let parts: [&mut [MaybeUninit<A>]; C] =
+            std::array::from_fn(|_| parts.next().unwrap_or_default());
+        block_to_planes::<A, C>(pixels, parts);
+    }
+}
+
+/// The loop of [`planes_flat`] over one block: `pixels` to the `C` parts of the planes, each
+/// `pixels.len() / C` long.
+#[inline(always)]
+fn block_to_planes<A: Clone, const C: usize>(pixels: &[A], mut parts: [&mut [MaybeUninit<A>]; C]) {
+    let count = pixels.len() / C;
+    let pixels = &pixels[..count * C];
+    // Each part exactly `count` long, seen by LLVM: no bounds check inside the loop (and an
+    // index panic, not a skipped slot, if one were short).
+    for part in parts.iter_mut() {
+        let _ = &part[..count];
+    }
+    for j in 0..count {
+        for (c, part) in parts.iter_mut().enumerate() {
+            part[j].write(pixels[j * C + c].clone());
         }
     }
 }
