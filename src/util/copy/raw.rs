@@ -387,9 +387,10 @@ unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
     unsafe { append_units(out, outer.len, fill) }
 }
 
-/// For each step of `rows`, the row of [`reversed_units`] there. For one-byte types the rows are
-/// all copied by one call of [`simd::units_reversed_rows`] (a call per 224-pixel row cost as
-/// much as a fifth of the copy); for the others, row by row.
+/// For each step of `rows`, the row of [`reversed_units`] there. Where
+/// [`simd::reverses_flat`] says so (bytes; plain 2- to 8-byte types with AVX2) the rows are all
+/// copied by one call of [`simd::units_reversed_rows`] (a call per 224-pixel row cost as much
+/// as a fifth of the copy); for the others, row by row.
 ///
 /// # Safety
 /// `base + r * rows.stride - i * N + k` for `r < rows.len`, `i < outer.len`, `k < N` are
@@ -400,7 +401,8 @@ unsafe fn reversed_unit_rows<A: Clone, const N: usize>(
     rows: Step,
     outer: Step,
 ) {
-    if !simd::reverses_flat::<A>() {
+    let isa = simd::detect();
+    if !simd::reverses_flat::<A>(isa) {
         for r in 0..rows.len {
             // SAFETY: r < rows.len: the contract of `reversed_units` for row r.
             unsafe { reversed_units::<A, N>(out, base.offset(r as isize * rows.stride), outer) };
@@ -422,7 +424,7 @@ unsafe fn reversed_unit_rows<A: Clone, const N: usize>(
                 )
             }
         });
-        simd::units_reversed_rows::<A, N>(simd::detect(), row, sources, spare)
+        simd::units_reversed_rows::<A, N>(isa, row, sources, spare)
     };
     // SAFETY: `units_reversed_rows` writes every slot of the `rows.len * row` it is given (one
     // row of `row` per source, and there are rows.len sources).
