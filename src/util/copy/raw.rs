@@ -106,30 +106,23 @@ unsafe fn walk<A: Clone>(
     }
 }
 
-/// The innermost loop (or two, for the short kernels) from `base`.
+/// The innermost loop (or two, for the short kernels; three for `ReversedUnits`) from `base`.
 ///
 /// # Safety
-/// As for [`extend`], with `inner` the last one or two steps.
+/// As for [`extend`], with `inner` the last one to three steps.
 #[inline]
 unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], kernel: Kernel) {
-    if let (Kernel::ReversedUnits(n), &[rows, outer, _]) = (kernel, inner) {
-        // SAFETY: `base`, `rows` and `outer` are the view's innermost loops but the units'.
-        return unsafe {
-            match n {
-                2 => reversed_unit_rows::<A, 2>(out, base, rows, outer),
-                3 => reversed_unit_rows::<A, 3>(out, base, rows, outer),
-                _ => reversed_unit_rows::<A, SHORT>(out, base, rows, outer),
-            }
-        };
-    }
-    // A rank-1 plan for a short kernel: one pass of the "outer" loop.
-    let (outer, Step { len, stride }) = match *inner {
-        [o, i] => (o, i),
-        [i] => (Step { len: 1, stride: 0 }, i),
+    // A rank-1 plan for a short kernel: one pass of the "outer" loop; a rank-2 plan for
+    // `ReversedUnits`: one pass of its loop of rows.
+    let once = Step { len: 1, stride: 0 };
+    let (lines, outer, Step { len, stride }) = match *inner {
+        [r, o, i] => (r, o, i),
+        [o, i] => (once, o, i),
+        [i] => (once, once, i),
         _ => return,
     };
-    // SAFETY (every call below): `base`, `outer` and `(len, stride)` are the view's innermost
-    // loops, the contract each kernel states.
+    // SAFETY (every call below): `base`, `lines`, `outer` and `(len, stride)` are the view's
+    // innermost loops, the contract each kernel states.
     unsafe {
         match kernel {
             Kernel::Contiguous | Kernel::Runs => run(out, base, len),
@@ -148,9 +141,9 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
             Kernel::ShortReversed(n) => dispatch_short!(n, short_reversed(out, base, outer)),
             Kernel::ReversedUnits(n) => match n {
-                2 => reversed_units::<A, 2>(out, base, outer),
-                3 => reversed_units::<A, 3>(out, base, outer),
-                _ => reversed_units::<A, SHORT>(out, base, outer),
+                2 => reversed_unit_rows::<A, 2>(out, base, lines, outer),
+                3 => reversed_unit_rows::<A, 3>(out, base, lines, outer),
+                _ => reversed_unit_rows::<A, SHORT>(out, base, lines, outer),
             },
             Kernel::Planes(c) => match c {
                 2 => planes::<A, 2>(out, base, len),
