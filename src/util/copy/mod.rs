@@ -15,12 +15,16 @@
 //!   units in reverse order (a flipped width axis of pixels) and pixels to channel planes (NHWC
 //!   to NCHW); the slice loops of these are safe code in `units`;
 //! - long reversed runs are a slice copied backwards; long strided ones one element at a time;
-//! - a broadcast outer axis is written once and then copied from the destination.
+//! - a broadcast outer axis is written once and then copied from the destination;
+//! - where the CPU has AVX2 (detected at run time), the unit loops of planes and flipped rows
+//!   are the same safe loops compiled a second time for AVX2 (`simd`), which LLVM turns into
+//!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2).
 //!
 //! Each output element is written once: nothing is filled and then overwritten.
 
 mod plan;
 mod raw;
+mod simd;
 mod stream;
 mod units;
 

@@ -1,5 +1,6 @@
-//! The copy loops: the only `unsafe` of the copy engine, reading a view's elements through its
-//! pointer and strides.
+//! The copy loops: the copy engine's `unsafe` reading of a view's elements through its pointer
+//! and strides (its only other `unsafe`: [`super::simd`]'s calls of AVX2-compiled safe loops,
+//! each after the CPU was found to have AVX2).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
@@ -26,7 +27,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, SHORT, Step};
-use super::units;
+use super::{simd, units};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -60,10 +61,11 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::ShortRuns(_)
         | Kernel::ShortStrided(_)
         | Kernel::ShortReversed(_)
-        | Kernel::ReversedUnits(_)
         | Kernel::Rows(_)
         | Kernel::Blocked
         | Kernel::Planes(_) => 2,
+        // And the loop of rows around them, for the one-byte rows (`reversed_unit_rows`).
+        Kernel::ReversedUnits(_) => 3,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -105,20 +107,23 @@ unsafe fn walk<A: Clone>(
     }
 }
 
-/// The innermost loop (or two, for the short kernels) from `base`.
+/// The innermost loop (or two, for the short kernels; three for `ReversedUnits`) from `base`.
 ///
 /// # Safety
-/// As for [`extend`], with `inner` the last one or two steps.
+/// As for [`extend`], with `inner` the last one to three steps.
 #[inline]
 unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], kernel: Kernel) {
-    // A rank-1 plan for a short kernel: one pass of the "outer" loop.
-    let (outer, Step { len, stride }) = match *inner {
-        [o, i] => (o, i),
-        [i] => (Step { len: 1, stride: 0 }, i),
+    // A rank-1 plan for a short kernel: one pass of the "outer" loop; a rank-2 plan for
+    // `ReversedUnits`: one pass of its loop of rows.
+    let once = Step { len: 1, stride: 0 };
+    let (lines, outer, Step { len, stride }) = match *inner {
+        [r, o, i] => (r, o, i),
+        [o, i] => (once, o, i),
+        [i] => (once, once, i),
         _ => return,
     };
-    // SAFETY (every call below): `base`, `outer` and `(len, stride)` are the view's innermost
-    // loops, the contract each kernel states.
+    // SAFETY (every call below): `base`, `lines`, `outer` and `(len, stride)` are the view's
+    // innermost loops, the contract each kernel states.
     unsafe {
         match kernel {
             Kernel::Contiguous | Kernel::Runs => run(out, base, len),
@@ -137,9 +142,9 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
             Kernel::ShortReversed(n) => dispatch_short!(n, short_reversed(out, base, outer)),
             Kernel::ReversedUnits(n) => match n {
-                2 => reversed_units::<A, 2>(out, base, outer),
-                3 => reversed_units::<A, 3>(out, base, outer),
-                _ => reversed_units::<A, SHORT>(out, base, outer),
+                2 => reversed_unit_rows::<A, 2>(out, base, lines, outer),
+                3 => reversed_unit_rows::<A, 3>(out, base, lines, outer),
+                _ => reversed_unit_rows::<A, SHORT>(out, base, lines, outer),
             },
             Kernel::Planes(c) => match c {
                 2 => planes::<A, 2>(out, base, len),
@@ -376,6 +381,50 @@ unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
     unsafe { append_units(out, outer.len, fill) }
 }
 
+/// For each step of `rows`, the row of [`reversed_units`] there. Where
+/// [`simd::reverses_flat`] says so (bytes; plain 2- to 8-byte types with AVX2) the rows are all
+/// copied by one call of [`simd::units_reversed_rows`] (a call per 224-pixel row cost as much
+/// as a fifth of the copy); for the others, row by row.
+///
+/// # Safety
+/// `base + r * rows.stride - i * N + k` for `r < rows.len`, `i < outer.len`, `k < N` are
+/// elements of the view.
+unsafe fn reversed_unit_rows<A: Clone, const N: usize>(
+    out: &mut Vec<A>,
+    base: *const A,
+    rows: Step,
+    outer: Step,
+) {
+    let isa = simd::detect();
+    if !simd::reverses_flat::<A>(isa) {
+        for r in 0..rows.len {
+            // SAFETY: r < rows.len: the contract of `reversed_units` for row r.
+            unsafe { reversed_units::<A, N>(out, base.offset(r as isize * rows.stride), outer) };
+        }
+        return;
+    }
+    // No overflow: a part of the destination, whose size the caller checked.
+    let row = outer.len * N;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        let sources = (0..rows.len).map(|r| {
+            // SAFETY: r < rows.len (the range): row r's lowest element is
+            // base + r * rows.stride - (outer.len - 1) * N and its highest that + row - 1,
+            // `row` consecutive elements of the view (the contract; outer.len >= 1).
+            unsafe {
+                std::slice::from_raw_parts(
+                    base.offset(r as isize * rows.stride)
+                        .sub((outer.len - 1) * N),
+                    row,
+                )
+            }
+        });
+        simd::units_reversed_rows::<A, N>(isa, row, sources, spare)
+    };
+    // SAFETY: `units_reversed_rows` writes every slot of the `rows.len * row` it is given (one
+    // row of `row` per source, and there are rows.len sources).
+    unsafe { append_with(out, rows.len * row, fill) }
+}
+
 /// The `outer.len` units of `N` contiguous elements at `base + i * outer.stride` with
 /// `outer.stride == -N`: together one slice of `outer.len * N` elements ending with the unit
 /// at `base`, copied unit by unit in reverse ([`units::units_reversed`]).
@@ -408,14 +457,8 @@ unsafe fn planes<A: Clone, const C: usize>(out: &mut Vec<A>, base: *const A, len
     // SAFETY: j * C + c for j < len, c < C covers 0..len * C exactly: `total` consecutive
     // elements of the view from base (the contract).
     let src = unsafe { std::slice::from_raw_parts(base, total) };
-    let fill = |spare: &mut [MaybeUninit<A>]| {
-        if std::mem::size_of::<A>() == 1 {
-            units::planes_by::<A, C, 8>(src, spare)
-        } else {
-            units::planes::<A, C>(src, spare)
-        }
-    };
-    // SAFETY: `planes` and `planes_by` write every slot of the `total` they are given (each
-    // channel c of pixel j to slot c * len + j).
+    let fill = |spare: &mut [MaybeUninit<A>]| simd::planes::<A, C>(simd::detect(), src, spare);
+    // SAFETY: `simd::planes` (by `units::planes`, `planes_by` or `planes_flat`) writes every
+    // slot of the `total` it is given (each channel c of pixel j to slot c * len + j).
     unsafe { append_with(out, total, fill) }
 }

@@ -449,3 +449,155 @@ fn long_runs_are_cut_only_in_the_aliasing_window() {
         assert_eq!(&out[pad..], &run[..]);
     }
 }
+
+/// Both instruction sets of a `simd` kernel: the baseline loops, and the AVX2 ones where this
+/// CPU has them (on another CPU both are the baseline: asking for AVX2 never runs it there).
+fn isas() -> [simd::Isa; 2] {
+    [simd::Isa::Baseline, simd::Isa::Avx2]
+}
+
+/// `simd::planes` and `simd::units_reversed_rows` for `C`/`N` = 2, 3, 4 on `values`, on every
+/// instruction set, against index arithmetic on `values` (no kernel code).
+fn check_simd_kernels<A: Clone + PartialEq + std::fmt::Debug>(values: &[A]) {
+    fn run<A: Clone>(
+        filler: Option<&A>,
+        len: usize,
+        kernel: impl FnOnce(&mut [std::mem::MaybeUninit<A>]),
+    ) -> Vec<A> {
+        // Every slot initialised first, so reading them back is sound whatever the kernel does
+        // (a skipped slot shows as the filler; `write` over it leaks, never drops).
+        let mut slots: Vec<std::mem::MaybeUninit<A>> = filler
+            .map(|f| {
+                (0..len)
+                    .map(|_| std::mem::MaybeUninit::new(f.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        kernel(&mut slots);
+        slots
+            .iter()
+            // SAFETY (test only): every slot was initialised above; the kernel only writes.
+            .map(|slot| unsafe { slot.assume_init_ref() }.clone())
+            .collect()
+    }
+    fn each<A: Clone + PartialEq + std::fmt::Debug, const N: usize>(values: &[A]) {
+        let n = values.len() / N * N;
+        let src = &values[..n];
+        let pixels = n / N;
+        let want_planes: Vec<A> = (0..n)
+            .map(|i| src[(i % pixels.max(1)) * N + i / pixels.max(1)].clone())
+            .collect();
+        for isa in isas() {
+            let got = run(src.first(), n, |dst| simd::planes::<A, N>(isa, src, dst));
+            assert_eq!(got, want_planes, "planes {isa:?} C = {N}, {pixels} pixels");
+        }
+        // Rows of units reversed: one row, or the units cut into 2, 3 or 7 rows.
+        for rows in [1usize, 2, 3, 7] {
+            let row = pixels / rows * N;
+            let total = row * rows;
+            let want: Vec<A> = (0..total)
+                .map(|i| {
+                    let (r, j) = (i / row, i % row);
+                    src[r * row + row - N - j / N * N + j % N].clone()
+                })
+                .collect();
+            for isa in isas() {
+                let sources = src[..total].chunks_exact(row.max(1));
+                let got = run(src.first(), total, |dst| {
+                    simd::units_reversed_rows::<A, N>(isa, row, sources, dst)
+                });
+                assert_eq!(got, want, "reversed {isa:?} N = {N}, {rows} rows of {row}");
+            }
+        }
+    }
+    each::<A, 2>(values);
+    each::<A, 3>(values);
+    each::<A, 4>(values);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// Every path of `simd` (baseline and AVX2, byte and wider types, types with drop glue),
+    /// on lengths around the vector widths and blocks (32 pixels, 96 elements) and beyond.
+    #[test]
+    fn simd_kernels_equal_the_index_arithmetic(
+        len in 0usize..700,
+        seed in any::<u64>(),
+    ) {
+        let mut state = seed;
+        let values: Vec<u64> = (0..len)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                state >> 17
+            })
+            .collect();
+        check_simd_kernels(&values.iter().map(|&v| v as u8).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as i8).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v & 1 == 1).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as u16).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as i16).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as f32).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v as f64).collect::<Vec<_>>());
+        check_simd_kernels(&values.iter().map(|&v| v.to_string()).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn simd_kernels_on_the_real_shapes() {
+    // A u8 RGB image to planes and flipped by rows, through the engine (the detected
+    // instruction set) and each kernel on every instruction set.
+    let x = ndarray::Array3::from_shape_fn((5, 224, 3), |(h, w, c)| (h * 7 + w * 3 + c) as u8);
+    let nchw = x.view().permuted_axes([2, 0, 1]);
+    assert_eq!(kernel_of(&nchw), Kernel::Planes(3));
+    check(&nchw);
+    let flip = x.slice(s![.., ..;-1, ..]);
+    assert_eq!(kernel_of(&flip), Kernel::ReversedUnits(3));
+    check(&flip);
+    check_simd_kernels(x.as_slice().expect("C order"));
+    // Planes of several blocks (2 KiB of each plane per block for the wider types) and a part.
+    let long: Vec<u32> = (0..4 * 2100).collect();
+    check_simd_kernels(&long.iter().map(|&v| v as u16).collect::<Vec<_>>());
+    check_simd_kernels(&long.iter().map(|&v| v as f32).collect::<Vec<_>>());
+    check_simd_kernels(&long.iter().map(|&v| f64::from(v)).collect::<Vec<_>>());
+    check_simd_kernels(&long.iter().map(|&v| v as u8).collect::<Vec<_>>());
+    // RGBA and pairs of bytes.
+    let x = ndarray::Array3::from_shape_fn((3, 100, 4), |(h, w, c)| (h * 5 + w * 4 + c) as u8);
+    check(&x.view().permuted_axes([2, 0, 1]));
+    check(&x.slice(s![.., ..;-1, ..]));
+    check(&x.slice(s![.., ..;-1, 1..3]));
+}
+
+/// A one-byte element whose `clone` is not a copy (it counts): plain data with no drop glue,
+/// but not a primitive, so the flat loops that clone twice must not take it (`simd`).
+#[derive(Debug, PartialEq)]
+struct Counted(u8);
+
+static CLONES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Clone for Counted {
+    fn clone(&self) -> Self {
+        CLONES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Counted(self.0)
+    }
+}
+
+#[test]
+fn a_clone_that_is_not_a_copy_runs_once_per_element() {
+    // Flips (reversed units) and NHWC -> NCHW (planes) of one-byte and wider units, several
+    // blocks long: each output element is exactly one `clone` of its input element.
+    let x =
+        ndarray::Array3::from_shape_fn((2, 300, 3), |(i, j, k)| Counted((i * 7 + j * 3 + k) as u8));
+    let flip = x.slice(s![.., ..;-1, ..]);
+    let planes = x.view().permuted_axes([0, 2, 1]);
+    for (view, kernel) in [
+        (flip.view(), Kernel::ReversedUnits(3)),
+        (planes.view(), Kernel::Planes(3)),
+    ] {
+        assert_eq!(kernel_of(&view), kernel);
+        let before = CLONES.load(std::sync::atomic::Ordering::Relaxed);
+        let copied = engine(&view);
+        let clones = CLONES.load(std::sync::atomic::Ordering::Relaxed) - before;
+        assert_eq!(clones, view.len(), "{kernel:?}");
+        assert_eq!(copied, naive(&view));
+    }
+}

@@ -109,3 +109,93 @@ pub(super) fn planes_by<A: Clone, const C: usize, const K: usize>(
 
 /// The pixels [`planes`] copies per block.
 const PLANE_BLOCK: usize = 64;
+
+/// [`planes`] as straight loops, written for [`super::simd`]: compiled with AVX2, LLVM turns
+/// them into its interleaved-load shuffles (for RGB bytes, three `vpshufb` and a few `vpalignr`
+/// per 32 pixels, each plane written 32 bytes at a time; for f32, `vunpck`/`vperm` transposes).
+/// In blocks of `block` pixels, for the same reason as [`planes`]' blocks (the planes of an RGBA
+/// f32 image are 256 KiB apart); a block as long as the planes is one loop over them. Compiled
+/// for baseline x86-64 it is slower than [`planes_by`] (no byte shuffle there), so it is only
+/// run with AVX2. `#[inline(always)]`: it must be compiled inside its caller's target features.
+#[inline(always)]
+pub(super) fn planes_flat<A: Clone, const C: usize>(
+    src: &[A],
+    dst: &mut [MaybeUninit<A>],
+    block: usize,
+) {
+    debug_assert_eq!(src.len(), dst.len());
+    let len = src.len() / C;
+    if len == 0 {
+        return;
+    }
+    let src = &src[..len * C];
+    let mut slices = dst.chunks_exact_mut(len);
+    let mut out: [&mut [MaybeUninit<A>]; C] =
+        std::array::from_fn(|_| slices.next().unwrap_or_default());
+    // Never otherwise; `planes` would then panic at the short plane rather than skip a slot.
+    if out.iter().any(|plane| plane.len() != len) {
+        return planes::<A, C>(src, dst);
+    }
+    for (b, pixels) in src.chunks(block.max(1) * C).enumerate() {
+        let first = b * block.max(1);
+        let count = pixels.len() / C;
+        let mut parts = out.iter_mut().map(|plane| &mut plane[first..first + count]);
+        let parts: [&mut [MaybeUninit<A>]; C] =
+            std::array::from_fn(|_| parts.next().unwrap_or_default());
+        block_to_planes::<A, C>(pixels, parts);
+    }
+}
+
+/// The loop of [`planes_flat`] over one block: `pixels` to the `C` parts of the planes, each
+/// `pixels.len() / C` long.
+#[inline(always)]
+fn block_to_planes<A: Clone, const C: usize>(pixels: &[A], mut parts: [&mut [MaybeUninit<A>]; C]) {
+    let count = pixels.len() / C;
+    let pixels = &pixels[..count * C];
+    // Each part exactly `count` long, seen by LLVM: no bounds check inside the loop (and an
+    // index panic, not a skipped slot, if one were short).
+    for part in parts.iter_mut() {
+        let _ = &part[..count];
+    }
+    for j in 0..count {
+        for (c, part) in parts.iter_mut().enumerate() {
+            part[j].write(pixels[j * C + c].clone());
+        }
+    }
+}
+
+/// [`units_reversed`] on flat slices, in blocks of `L` elements (a multiple of `N`): each block
+/// cloned reversed into an array (a plain reverse, which LLVM vectorises), then each unit of it
+/// written back in its own order (an interleaved access, which it vectorises too). Two loops
+/// that become shuffles, where the unit-by-unit copy is three one-byte moves per RGB byte
+/// pixel: a u8 (16, 224, 224, 3) flip 0.52 ms -> 0.40 ms on baseline x86-64, 0.12 ms with AVX2.
+/// Each element is cloned twice (into the block, out of it), so [`super::simd`] runs it only
+/// for primitive types, whose clone is a copy. `dst.len() == src.len()`, a multiple of `N`.
+#[inline(always)]
+pub(super) fn units_reversed_flat<A: Clone, const N: usize, const L: usize>(
+    src: &[A],
+    dst: &mut [MaybeUninit<A>],
+) {
+    debug_assert_eq!(src.len(), dst.len());
+    debug_assert_eq!(L % N, 0);
+    let blocks = src.rchunks_exact(L);
+    let front = blocks.remainder();
+    let (dst_blocks, dst_back) = dst.split_at_mut(src.len() - front.len());
+    for (d, s) in dst_blocks.chunks_exact_mut(L).zip(blocks) {
+        // `s` is exactly `L` long (`rchunks_exact`), which LLVM sees: no bounds checks.
+        let block: [A; L] = std::array::from_fn(|i| s[L - 1 - i].clone());
+        for (d, unit) in d.chunks_exact_mut(N).zip(block.chunks_exact(N)) {
+            for (slot, x) in d.iter_mut().zip(unit.iter().rev()) {
+                slot.write(x.clone());
+            }
+        }
+    }
+    for (d, unit) in dst_back
+        .chunks_exact_mut(N)
+        .zip(front.chunks_exact(N).rev())
+    {
+        for (slot, x) in d.iter_mut().zip(unit) {
+            slot.write(x.clone());
+        }
+    }
+}
