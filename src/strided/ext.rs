@@ -10,7 +10,7 @@ use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
-use crate::strided::raw_view::{self, out_ndim};
+use crate::strided::raw_view::{self, out_ndim, out_ndim_of};
 use crate::strided::resolve::{RawSpec, rank_changes, resolve};
 use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
@@ -365,8 +365,9 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         masks: Masks,
     ) -> Result<ArrayView<'_, A, IxDyn>, Error> {
         let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
-        if !in_place_suits(rank_changes(masks, strides.len())) {
-            return direct_view(self, &begin, &end, &strides, masks);
+        let changes = rank_changes(masks, strides.len());
+        if !in_place_suits(changes) {
+            return direct_view(self, &begin, &end, &strides, masks, changes);
         }
         // At most one rank change: sliced in place, which is cheaper on `IxDyn` than building a
         // shape (`apply.rs`).
@@ -504,10 +505,11 @@ fn direct_view<'a, A, D: Dimension, B: PrimInt, N: PrimInt, T: PrimInt>(
     end: &[N],
     strides: &[T],
     masks: Masks,
+    changes: u64,
 ) -> Result<ArrayView<'a, A, IxDyn>, Error> {
     raw_view::view_dyn(
         x,
-        out_ndim(masks, strides.len(), x.ndim()),
+        out_ndim_of(changes, masks.new_axis, x.ndim()),
         RawSpec {
             begin,
             end,

@@ -21,7 +21,7 @@ use ndarray::{
 
 use crate::error::Error;
 use crate::strided::masks::Masks;
-use crate::strided::resolve::{AxisStep, StepSink, Steps, live_bits, range_len};
+use crate::strided::resolve::{AxisStep, StepSink, Steps, range_len, rank_changes};
 
 /// The number of output axes a raw spec gives on an input of `rank` axes, if it resolves: the
 /// rank, less the shrinks, plus the new axes (TF's precedence: ellipsis over new axis over
@@ -29,22 +29,27 @@ use crate::strided::resolve::{AxisStep, StepSink, Steps, live_bits, range_len};
 /// axes), which resolution then reports.
 #[inline]
 pub(crate) fn out_ndim(masks: Masks, spec_len: usize, rank: usize) -> Option<usize> {
-    let live = live_bits(spec_len) & !masks.ellipsis;
-    let new_axes = masks.new_axis & live;
+    out_ndim_of(rank_changes(masks, spec_len), masks.new_axis, rank)
+}
+
+/// [`out_ndim`] from the spec's rank changes ([`rank_changes`]), which the caller may already
+/// hold.
+#[inline(always)]
+pub(crate) fn out_ndim_of(changes: u64, new_axis: u64, rank: usize) -> Option<usize> {
     // A loop over the set bits, not `count_ones`: specs change the rank at few entries, and
     // x86-64's baseline has no popcount instruction (its software one is a dozen instructions).
-    let mut changes = (masks.shrink_axis | masks.new_axis) & live;
-    let (mut added, mut dropped) = (0usize, 0usize);
+    // Each turn counts a change; the new axes among them are counted by their own loop.
+    let (mut total, mut added) = (0usize, 0usize);
+    let (mut changes, mut new_axes) = (changes, changes & new_axis);
     while changes != 0 {
-        let lowest = changes & changes.wrapping_neg();
-        if new_axes & lowest != 0 {
-            added += 1;
-        } else {
-            dropped += 1;
-        }
-        changes ^= lowest;
+        changes &= changes - 1;
+        total += 1;
     }
-    (rank + added).checked_sub(dropped)
+    while new_axes != 0 {
+        new_axes &= new_axes - 1;
+        added += 1;
+    }
+    (rank + added).checked_sub(total - added)
 }
 
 /// The sink that turns resolved steps into the output's layout, checking each step against the
@@ -351,23 +356,28 @@ pub(crate) fn view_dyn<'a, A, D: Dimension>(
     steps: impl Steps,
     safe: impl FnOnce(&'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, IxDyn>, Error>,
 ) -> Result<ArrayView<'a, A, IxDyn>, Error> {
-    fn dyn_<'a, A, D: Dimension, E: Dimension>(
-        r: Result<ArrayView<'a, A, E>, &'a ArrayRef<A, D>>,
-    ) -> Result<ArrayView<'a, A, IxDyn>, &'a ArrayRef<A, D>> {
-        r.map(|v| v.into_dyn())
+    // Each arm returns the built view from where it is made (no `Result` around an `IxDyn`
+    // view to move through: a move of one is a dozen instructions) or falls back to `safe`.
+    macro_rules! arm {
+        ($e:ty, $n:expr) => {
+            match build::<A, D, $e>(x, $n, None, steps)? {
+                Ok(v) => return Ok(v.into_dyn()),
+                Err(x) => x,
+            }
+        };
     }
-    let built = match out_ndim {
-        None => Err(x),
-        Some(0) => dyn_(build::<A, D, Ix0>(x, 0, None, steps)?),
-        Some(1) => dyn_(build::<A, D, Ix1>(x, 1, None, steps)?),
-        Some(2) => dyn_(build::<A, D, Ix2>(x, 2, None, steps)?),
-        Some(3) => dyn_(build::<A, D, Ix3>(x, 3, None, steps)?),
-        Some(4) => dyn_(build::<A, D, Ix4>(x, 4, None, steps)?),
-        Some(5) => dyn_(build::<A, D, Ix5>(x, 5, None, steps)?),
-        Some(6) => dyn_(build::<A, D, Ix6>(x, 6, None, steps)?),
-        Some(n) => build::<A, D, IxDyn>(x, n, None, steps)?,
+    let x = match out_ndim {
+        None => x,
+        Some(0) => arm!(Ix0, 0),
+        Some(1) => arm!(Ix1, 1),
+        Some(2) => arm!(Ix2, 2),
+        Some(3) => arm!(Ix3, 3),
+        Some(4) => arm!(Ix4, 4),
+        Some(5) => arm!(Ix5, 5),
+        Some(6) => arm!(Ix6, 6),
+        Some(n) => arm!(IxDyn, n),
     };
-    built.or_else(safe)
+    safe(x)
 }
 
 /// [`view_dyn`] as a mutable view.
@@ -378,23 +388,28 @@ pub(crate) fn view_dyn_mut<'a, A, D: Dimension>(
     steps: impl Steps,
     safe: impl FnOnce(&'a mut ArrayRef<A, D>) -> Result<ArrayViewMut<'a, A, IxDyn>, Error>,
 ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
-    fn dyn_<'a, A, D: Dimension, E: Dimension>(
-        r: Result<ArrayViewMut<'a, A, E>, &'a mut ArrayRef<A, D>>,
-    ) -> Result<ArrayViewMut<'a, A, IxDyn>, &'a mut ArrayRef<A, D>> {
-        r.map(|v| v.into_dyn())
+    // Each arm returns the built view from where it is made (no `Result` around an `IxDyn`
+    // view to move through: a move of one is a dozen instructions) or falls back to `safe`.
+    macro_rules! arm {
+        ($e:ty, $n:expr) => {
+            match build_mut::<A, D, $e>(x, $n, None, steps)? {
+                Ok(v) => return Ok(v.into_dyn()),
+                Err(x) => x,
+            }
+        };
     }
-    let built = match out_ndim {
-        None => Err(x),
-        Some(0) => dyn_(build_mut::<A, D, Ix0>(x, 0, None, steps)?),
-        Some(1) => dyn_(build_mut::<A, D, Ix1>(x, 1, None, steps)?),
-        Some(2) => dyn_(build_mut::<A, D, Ix2>(x, 2, None, steps)?),
-        Some(3) => dyn_(build_mut::<A, D, Ix3>(x, 3, None, steps)?),
-        Some(4) => dyn_(build_mut::<A, D, Ix4>(x, 4, None, steps)?),
-        Some(5) => dyn_(build_mut::<A, D, Ix5>(x, 5, None, steps)?),
-        Some(6) => dyn_(build_mut::<A, D, Ix6>(x, 6, None, steps)?),
-        Some(n) => build_mut::<A, D, IxDyn>(x, n, None, steps)?,
+    let x = match out_ndim {
+        None => x,
+        Some(0) => arm!(Ix0, 0),
+        Some(1) => arm!(Ix1, 1),
+        Some(2) => arm!(Ix2, 2),
+        Some(3) => arm!(Ix3, 3),
+        Some(4) => arm!(Ix4, 4),
+        Some(5) => arm!(Ix5, 5),
+        Some(6) => arm!(Ix6, 6),
+        Some(n) => arm!(IxDyn, n),
     };
-    built.or_else(safe)
+    safe(x)
 }
 
 #[cfg(test)]

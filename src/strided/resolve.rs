@@ -126,11 +126,8 @@ pub(crate) fn rank_changes(masks: Masks, spec_len: usize) -> u64 {
 /// Bits `0..n` set: the mask bits TF reads for a spec of `n <= 64` entries.
 #[inline]
 pub(crate) fn live_bits(n: usize) -> u64 {
-    if n == 0 {
-        0
-    } else {
-        u64::MAX >> (64 - n.min(64))
-    }
+    // A shift by 64 (n = 0) is `None`: a conditional move, not a branch.
+    u64::MAX.checked_shr(64 - n.min(64) as u32).unwrap_or(0)
 }
 
 /// Where resolved steps go, in output order: a list of ndarray elements, a view sliced in place,
@@ -164,7 +161,9 @@ pub(crate) struct RawSpec<'s, B, N, T> {
 impl<B: PrimInt, N: PrimInt, T: PrimInt> Steps for RawSpec<'_, B, N, T> {
     #[inline(always)]
     fn push_into(self, shape: &[usize], sink: &mut impl StepSink) -> Result<(), Error> {
-        resolve(shape, self.begin, self.end, self.strides, self.masks, sink)
+        // Inlined into the direct view builds (`raw_view.rs`), so that the sink's fields stay in
+        // registers instead of being written through a pointer at every step.
+        resolve_inline(shape, self.begin, self.end, self.strides, self.masks, sink)
     }
 }
 
@@ -172,6 +171,19 @@ impl<B: PrimInt, N: PrimInt, T: PrimInt> Steps for RawSpec<'_, B, N, T> {
 /// per dropped index) into `sink`, in output order. On `Err`, steps already pushed must be
 /// discarded by the caller.
 pub(crate) fn resolve<B: PrimInt, N: PrimInt, T: PrimInt>(
+    shape: &[usize],
+    begin: &[B],
+    end: &[N],
+    strides: &[T],
+    masks: Masks,
+    sink: &mut impl StepSink,
+) -> Result<(), Error> {
+    resolve_inline(shape, begin, end, strides, masks, sink)
+}
+
+/// [`resolve`], always inlined.
+#[inline(always)]
+fn resolve_inline<B: PrimInt, N: PrimInt, T: PrimInt>(
     shape: &[usize],
     begin: &[B],
     end: &[N],
