@@ -21,7 +21,7 @@ use ndarray::{
 
 use crate::error::Error;
 use crate::strided::masks::Masks;
-use crate::strided::resolve::{AxisStep, StepSink, Steps, range_len, rank_changes};
+use crate::strided::resolve::{AxisStep, StepSink, Steps, range_len, rank_changes, sparse_count};
 
 /// The number of output axes a raw spec gives on an input of `rank` axes, if it resolves: the
 /// rank, less the shrinks, plus the new axes (TF's precedence: ellipsis over new axis over
@@ -36,20 +36,9 @@ pub(crate) fn out_ndim(masks: Masks, spec_len: usize, rank: usize) -> Option<usi
 /// hold.
 #[inline(always)]
 pub(crate) fn out_ndim_of(changes: u64, new_axis: u64, rank: usize) -> Option<usize> {
-    // A loop over the set bits, not `count_ones`: specs change the rank at few entries, and
-    // x86-64's baseline has no popcount instruction (its software one is a dozen instructions).
-    // Each turn counts a change; the new axes among them are counted by their own loop.
-    let (mut total, mut added) = (0usize, 0usize);
-    let (mut changes, mut new_axes) = (changes, changes & new_axis);
-    while changes != 0 {
-        changes &= changes - 1;
-        total += 1;
-    }
-    while new_axes != 0 {
-        new_axes &= new_axes - 1;
-        added += 1;
-    }
-    (rank + added).checked_sub(total - added)
+    // `sparse_count`, not `count_ones`: x86-64's baseline has no popcount instruction.
+    let added = sparse_count(changes & new_axis);
+    (rank + added).checked_sub(sparse_count(changes) - added)
 }
 
 /// The sink that turns resolved steps into the output's layout, checking each step against the

@@ -384,11 +384,24 @@ pub(crate) fn ellipsis_until(ellipsis: u64, real: u64, rank: usize) -> usize {
     rank - sparse_count(real & above)
 }
 
-/// The set bits of `bits`, one loop turn per bit: specs set few (x86-64's baseline has no
-/// popcount instruction; `count_ones` is a dozen instructions however few bits are set).
+/// The number of set bits of every byte, worked out at compile time.
+static BYTE_BITS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The set bits of `bits`. x86-64's baseline has no popcount instruction (`count_ones` is a
+/// dozen instructions however few bits are set), and specs rarely reach past their eighth entry:
+/// a table look-up for those, one loop turn per bit past it.
 #[inline(always)]
-fn sparse_count(mut bits: u64) -> usize {
-    let mut count = 0;
+pub(crate) fn sparse_count(mut bits: u64) -> usize {
+    let mut count = BYTE_BITS[(bits & 0xff) as usize] as usize;
+    bits >>= 8;
     while bits != 0 {
         bits &= bits - 1;
         count += 1;
@@ -396,9 +409,12 @@ fn sparse_count(mut bits: u64) -> usize {
     count
 }
 
-/// Whether `bits` has more than `k` bits set, clearing at most `k` of them.
+/// Whether `bits` has more than `k` bits set, clearing at most `k` of them past the first byte.
 #[inline(always)]
 fn more_bits_than(mut bits: u64, k: usize) -> bool {
+    if bits < 256 {
+        return BYTE_BITS[bits as usize] as usize > k;
+    }
     for _ in 0..k {
         if bits == 0 {
             return false;
