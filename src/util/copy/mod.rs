@@ -22,6 +22,7 @@
 //!
 //! Each output element is written once: nothing is filled and then overwritten.
 
+mod pieces;
 mod plan;
 mod raw;
 mod simd;
@@ -30,6 +31,7 @@ mod units;
 
 use ndarray::{ArrayView, Dimension};
 
+pub(crate) use pieces::interleave_pieces;
 pub(crate) use stream::Sink;
 
 #[cfg(test)]
