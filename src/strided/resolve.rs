@@ -384,8 +384,10 @@ pub(crate) fn ellipsis_until(ellipsis: u64, real: u64, rank: usize) -> usize {
     rank - sparse_count(real & above)
 }
 
-/// The number of set bits of every byte, worked out at compile time.
-static BYTE_BITS: [u8; 256] = {
+/// The number of set bits of every byte, worked out at compile time. A `const`, not a `static`:
+/// each crate that inlines a look-up gets the table itself, so a look-up of a constant (the masks
+/// of a `tf_s!` spec) folds away, where a `static` of another crate is an opaque load.
+const BYTE_BITS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut i = 0;
     while i < 256 {
