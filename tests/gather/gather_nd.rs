@@ -136,6 +136,45 @@ proptest! {
     }
 }
 
+/// Many vectors (blocks of 1,024 are computed before they are copied), batch elements that end
+/// inside a block, and vectors of every length the kernel fixes at compile time (1 to 3) or not
+/// (4): the oracle's result, and with bad vectors in two blocks the last one reported.
+#[test]
+fn long_batched_vector_lists_across_blocks() {
+    for depth in 1..=4usize {
+        let shape = [3usize, 5, 4, 3, 2];
+        let params = arange(&shape);
+        let mut r = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            (r % n as u64) as i64
+        };
+        let values: Vec<i64> = (0..3 * 700)
+            .flat_map(|_| (0..depth).map(|c| next(shape[1 + c])).collect::<Vec<_>>())
+            .collect();
+        let mut indices = ArrayD::from_shape_vec(IxDyn(&[3, 700, depth]), values).unwrap();
+        let want = match oracle(&params, &indices, 1) {
+            Want::Ok(want) => want,
+            other => panic!("all in range: {other:?}"),
+        };
+        assert_eq!(
+            params.tf_gather_nd(&indices, 1).unwrap(),
+            want,
+            "depth {depth}"
+        );
+        // Bad vectors in the first block and in the last: the last is reported.
+        indices[[0, 3, depth - 1]] = -1;
+        indices[[2, 650, 0]] = 5;
+        let err = params.tf_gather_nd(&indices, 1).unwrap_err();
+        assert!(
+            matches!(&err, Error::GatherNdOutOfBounds { position, .. } if position == &[2, 650]),
+            "depth {depth}: {err:?}"
+        );
+    }
+}
+
 #[test]
 fn errors_name_what_and_where() {
     let x = arange(&[2, 3, 4]);

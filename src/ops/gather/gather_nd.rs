@@ -302,28 +302,22 @@ impl NdPlan {
         let depth = self.axes.len();
         let mut offsets = vec![0usize; BLOCK.min(self.vectors)];
         let mut bad = None;
-        let (mut batch_offset, mut left_in_batch) = (0usize, self.per_batch);
-        // `chunks_exact(0)` would panic: with no index columns every vector is empty.
-        let mut vectors = (depth > 0).then(|| indices.chunks_exact(depth));
+        let mut batch = (0usize, self.per_batch);
         let mut v = 0;
         while v < self.vectors {
             let n = BLOCK.min(self.vectors - v);
-            for slot in offsets.iter_mut().take(n) {
-                if left_in_batch == 0 {
-                    batch_offset += self.batch_stride;
-                    left_in_batch = self.per_batch;
-                }
-                left_in_batch = left_in_batch.saturating_sub(1);
-                let vector: &[I] = match vectors.as_mut() {
-                    Some(vectors) => vectors.next().ok_or_else(internal)?,
-                    None => &[],
-                };
-                match vector_offset(vector, &self.axes) {
-                    Some(offset) => *slot = batch_offset + offset,
-                    None => bad = Some(v),
-                }
-                v += 1;
-            }
+            let slots = offsets.get_mut(..n).ok_or_else(internal)?;
+            // Index vectors of 1 to 3 entries (rows, (row, column) pairs, pixels) with their
+            // length fixed at compile time: the offset loop is unrolled (a (row, column) pair
+            // cost 2x ndarray's `x[[i, j]]` loop with the length read at run time).
+            let last_bad = match depth {
+                1 => self.offsets::<I, 1>(indices, slots, v, &mut batch)?,
+                2 => self.offsets::<I, 2>(indices, slots, v, &mut batch)?,
+                3 => self.offsets::<I, 3>(indices, slots, v, &mut batch)?,
+                _ => self.offsets::<I, 0>(indices, slots, v, &mut batch)?,
+            };
+            bad = last_bad.or(bad);
+            v += n;
             if bad.is_some() {
                 continue; // only checking from here on, for the last bad vector
             }
@@ -347,6 +341,67 @@ impl NdPlan {
             None => Ok(out),
             Some(v) => Err(self.out_of_bounds(v, indices)),
         }
+    }
+
+    /// Fills `slots` with the offsets of the next `slots.len()` index vectors (the first is
+    /// vector `first` of `indices`) and returns the last bad one among them. `N` is the vector
+    /// length when it is fixed at compile time (0: read at run time); `batch` is the current
+    /// batch element's offset and the vectors left in it. The vectors are walked one batch
+    /// element's run at a time, with the axes and the batch offset in locals, so the loop per
+    /// vector is the offset alone.
+    #[inline(always)]
+    fn offsets<I: PrimInt, const N: usize>(
+        &self,
+        indices: &[I],
+        slots: &mut [usize],
+        first: usize,
+        batch: &mut (usize, usize),
+    ) -> Result<Option<usize>, Error> {
+        let internal = || Error::Internal("index vectors outside indices".into());
+        let depth = self.axes.len();
+        let (mut batch_offset, mut left) = *batch;
+        let mut bad = None;
+        let mut k = 0;
+        while k < slots.len() {
+            if left == 0 {
+                batch_offset += self.batch_stride;
+                left = self.per_batch;
+            }
+            // `per_batch > 0` here: there are vectors, so every batch element has some.
+            let take = left.min(slots.len() - k).max(1);
+            let run = slots.get_mut(k..k + take).ok_or_else(internal)?;
+            let from = (first + k).checked_mul(depth).ok_or_else(internal)?;
+            let vectors = indices
+                .get(from..from + take * depth)
+                .ok_or_else(internal)?;
+            let mut mark = |j: usize, slot: &mut usize, offset: Option<usize>| match offset {
+                Some(offset) => *slot = batch_offset + offset,
+                None => bad = Some(first + k + j),
+            };
+            if N > 0 {
+                // The axes in locals and vectors of the constant length `N`: an unrolled loop.
+                let axes: [(usize, usize); N] =
+                    self.axes.as_slice().try_into().map_err(|_| internal())?;
+                for (j, (slot, vector)) in run.iter_mut().zip(vectors.chunks_exact(N)).enumerate() {
+                    mark(j, slot, vector_offset(vector, &axes));
+                }
+            } else if depth == 0 {
+                // Every vector is empty: the whole indexed block, at offset 0.
+                for (j, slot) in run.iter_mut().enumerate() {
+                    mark(j, slot, Some(0));
+                }
+            } else {
+                for (j, (slot, vector)) in
+                    run.iter_mut().zip(vectors.chunks_exact(depth)).enumerate()
+                {
+                    mark(j, slot, vector_offset(vector, &self.axes));
+                }
+            }
+            left -= take.min(left);
+            k += take;
+        }
+        *batch = (batch_offset, left);
+        Ok(bad)
     }
 
     /// The error for index vector `v`: [`Error::ValueOutOfRange`] if one of its values does not

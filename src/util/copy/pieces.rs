@@ -78,7 +78,13 @@ mod tests {
 
     #[test]
     fn rows_of_unequal_pieces_match_the_naive_rows() {
-        for runs in [vec![2, 1, 80], vec![1], vec![0, 3], vec![5, 0, 2], vec![3, 3]] {
+        for runs in [
+            vec![2, 1, 80],
+            vec![1],
+            vec![0, 3],
+            vec![5, 0, 2],
+            vec![3, 3],
+        ] {
             for outer in [0, 1, 7] {
                 let sources: Vec<Vec<u32>> = runs
                     .iter()
@@ -101,7 +107,10 @@ mod tests {
         let b: Vec<String> = (0..6).map(|i| format!("b{i}")).collect();
         let mut out = Vec::new();
         interleave_pieces(&mut out, &[&a, &b], &[2, 3], 2).unwrap();
-        assert_eq!(out, ["a0", "a1", "b0", "b1", "b2", "a2", "a3", "b3", "b4", "b5"]);
+        assert_eq!(
+            out,
+            ["a0", "a1", "b0", "b1", "b2", "a2", "a3", "b3", "b4", "b5"]
+        );
     }
 
     #[test]

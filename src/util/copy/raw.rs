@@ -229,7 +229,11 @@ unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride
 /// `fill` writes every slot of the slice it is given (it may panic first: then `out` keeps its
 /// length, and the slots written so far are leaked, never read or dropped).
 #[inline]
-pub(super) unsafe fn append_with<A>(out: &mut Vec<A>, total: usize, fill: impl FnOnce(&mut [MaybeUninit<A>])) {
+pub(super) unsafe fn append_with<A>(
+    out: &mut Vec<A>,
+    total: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<A>]),
+) {
     // A no-op when the caller reserved the whole destination, as every caller does.
     out.reserve(total);
     let start = out.len();
