@@ -62,6 +62,7 @@ pub(super) unsafe fn extend<A: Clone>(
         | Kernel::ShortStrided(_)
         | Kernel::ShortReversed(_)
         | Kernel::Rows(_)
+        | Kernel::Runs
         | Kernel::Blocked
         | Kernel::Planes(_) => 2,
         // And the loop of rows around them, for the one-byte rows (`reversed_unit_rows`).
@@ -126,7 +127,13 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
     // innermost loops, the contract each kernel states.
     unsafe {
         match kernel {
-            Kernel::Contiguous | Kernel::Runs => run(out, base, len),
+            Kernel::Contiguous => run(out, base, len),
+            // Runs under 1 KiB (YOLO's 81 class scores of every box): all of the outer loop's
+            // runs in one pass over the spare capacity; longer ones a slice copy each.
+            Kernel::Runs if len.saturating_mul(size_of::<A>()) < FLAT_RUN_BYTES => {
+                flat_rows(out, base, len, outer)
+            }
+            Kernel::Runs => rows(out, base, len, outer),
             Kernel::ShortRuns(n) => dispatch_short!(n, short_runs(out, base, outer)),
             Kernel::Rows(n) => match n {
                 6 => short_runs::<A, 6>(out, base, outer),
@@ -181,6 +188,34 @@ unsafe fn rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, outer: St
         // SAFETY: the contract: len consecutive elements from an element address.
         unsafe { run(out, base.offset(i as isize * outer.stride), len) };
     }
+}
+
+/// Runs shorter than this many bytes are copied by [`flat_rows`], longer ones by `memcpy`.
+/// Pinned A/B of YOLO's `pred[..., 4:]` (runs of 81 `f32`, 324 bytes; see the commit).
+const FLAT_RUN_BYTES: usize = 1024;
+
+/// [`rows`], written straight into the spare capacity: no call, capacity check or length
+/// update per run (the clone loop is a vectorised move for `Copy` types).
+///
+/// # Safety
+/// As for [`rows`].
+#[inline]
+unsafe fn flat_rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, outer: Step) {
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        for (i, slots) in spare.chunks_exact_mut(len).enumerate() {
+            // SAFETY: i < outer.len (there are `outer.len` chunks of `len`), so these are `len`
+            // consecutive elements of the view from an element address (the contract).
+            let run =
+                unsafe { std::slice::from_raw_parts(base.offset(i as isize * outer.stride), len) };
+            for (slot, x) in slots.iter_mut().zip(run) {
+                slot.write(x.clone());
+            }
+        }
+    };
+    // SAFETY: `fill` writes all `outer.len * len` slots: that many chunks of `len`, each zipped
+    // with a run of `len` elements. The product is at most the view's element count (`len` and
+    // `outer.len` are two of its axes), which fits in `usize`; `len > ROW > 0`.
+    unsafe { append_with(out, outer.len * len, fill) }
 }
 
 /// `len` elements walking backwards from `base`: the slice `base - (len - 1) ..= base`, reversed.

@@ -49,6 +49,8 @@ fn every_kernel_is_hit_and_right() {
     let (tall, wide) = (base(&[600, 3]), base(&[700, 9]));
     // Pixels of 4 and of 5 channels (two of them taken): rows one element apart.
     let (rgba, five) = (base(&[300, 4]), base(&[300, 5]));
+    // Runs past 1 KiB (300 u32), which are a slice copy each rather than one flat pass.
+    let long_runs = base(&[3, 300]);
     // Units of 2, 3 and 4 elements: (x, y) pairs, RGB pixels, RGBA pixels.
     let (pairs, triples, quads) = (base(&[3, 5, 2]), base(&[9, 3]), base(&[13, 4]));
     let (pixels, wide2) = (base(&[2, 150, 3]), base(&[130, 2]));
@@ -63,6 +65,7 @@ fn every_kernel_is_hit_and_right() {
         (a10x84.slice(s![.., 1..65]).into_dyn(), Kernel::Rows(64)),
         (a10x84.slice(s![.., 1..49]).into_dyn(), Kernel::Rows(48)),
         (v.slice(s![..;-1, .., .., ..]).into_dyn(), Kernel::Runs),
+        (long_runs.slice(s![..;-1, ..]).into_dyn(), Kernel::Runs),
         (a20x6x7.slice(s![.., 1.., ..]).into_dyn(), Kernel::Rows(35)),
         (a70x12.slice(s![..;2, ..]).into_dyn(), Kernel::Rows(12)),
         (a35x24.slice(s![..;-1, ..]).into_dyn(), Kernel::Rows(24)),
