@@ -406,7 +406,7 @@ unsafe fn reversed_unit_rows<A: Clone, const N: usize>(
     // No overflow: a part of the destination, whose size the caller checked.
     let row = outer.len * N;
     let fill = |spare: &mut [MaybeUninit<A>]| {
-        let sources = (0..rows.len).map(|r| {
+        let sources = (0..rows.len).map(move |r| {
             // SAFETY: r < rows.len (the range): row r's lowest element is
             // base + r * rows.stride - (outer.len - 1) * N and its highest that + row - 1,
             // `row` consecutive elements of the view (the contract; outer.len >= 1).

@@ -21,7 +21,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::units;
+use super::{shuffle, units};
 
 /// The instruction set a kernel runs with. Kernels take it as an argument so the tests can run
 /// the baseline path on a machine that has AVX2.
@@ -120,6 +120,10 @@ pub(super) fn units_reversed_rows<'s, A: Clone + 's, const N: usize>(
     sources: impl Iterator<Item = &'s [A]>,
     dst: &mut [MaybeUninit<A>],
 ) {
+    // The hand-written shuffles first (they check the type, the CPU and the row themselves).
+    if isa == Isa::Avx2 && shuffle::takes::<A, N>(row) {
+        return shuffle::units_reversed_rows::<A, N>(row, sources, dst);
+    }
     #[cfg(target_arch = "x86_64")]
     if isa == Isa::Avx2 && avx2() && (plain_bytes::<A>() || wide::<A>()) {
         // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a
