@@ -23,9 +23,9 @@
 //! vector) for one- and two-byte elements, and 32-bit words (`vpermd` on 32 bytes: 2 RGB `f32`
 //! pixels, 4 pairs, 2 RGBA pixels) for four- and eight-byte ones.
 //!
-//! Soundness, for every block below: the element type is a primitive ([`is_plain`]: its clone is
-//! a copy of its bytes, every byte initialised, any copied bytes of a slot a valid value), so
-//! copying bytes is cloning; every load reads `LANES` lanes inside one source row (a shared
+//! Soundness, for every block below: the element type is a primitive
+//! ([`super::stream::is_plain`]: its clone is a copy of its bytes, every byte initialised, any
+//! copied bytes of a slot a valid value), so copying bytes is cloning; every load reads `LANES` lanes inside one source row (a shared
 //! slice of `row` elements) and every store writes `LANES` lanes inside the result (`dst`, a
 //! `&mut` slice of `rows * row` slots, written only through its one pointer): the bounds are
 //! proven where each pointer is made. The CPU has AVX2 (detected before the
@@ -56,15 +56,20 @@ pub(super) fn takes<A, const N: usize>(row: usize) -> bool {
 }
 
 /// The vector for units of `N` elements of `A`: lanes per vector, bytes per lane, and the lanes
-/// of one unit (`d`); `None` where no kernel here applies. Which sizes take which vector, and
-/// which unit lengths at all, was measured (callgrind, see the CHANGELOG): 2-byte units of pairs
-/// and 8-byte elements' units of 3 gain nothing.
+/// of one unit (`d`); `None` where no kernel here applies. Units of whole 32-bit words take
+/// `vpermd` (RGBA bytes too: 35,889 instructions for a 224×224 flip by words, 49,664 by
+/// bytes), the others `pshufb`.
 #[cfg(target_arch = "x86_64")]
 fn geometry<A, const N: usize>() -> Option<(usize, usize, usize)> {
     let size = std::mem::size_of::<A>();
-    // Pairs of 2-byte elements: as fast as the safe loop (35,900 instructions against 35,622
-    // for a 224×224 image), so left to it.
-    if !matches!(size, 1 | 2 | 4 | 8) || !(2..=4).contains(&N) || (size, N) == (2, 2) {
+    // Left to the safe loop, which is as fast or faster (instructions for a flip of a 224×224
+    // image): pairs of 2-byte elements (35,900 against 35,622) and units of four 8-byte
+    // elements, a whole vector each, so a copy with nothing to shuffle (161,823 against
+    // 149,825).
+    if !matches!(size, 1 | 2 | 4 | 8)
+        || !(2..=4).contains(&N)
+        || matches!((size, N), (2, 2) | (8, 4))
+    {
         return None;
     }
     // Units of whole 32-bit words by `vpermd`, others (2, 3 or 6 bytes) by `pshufb`.
@@ -91,6 +96,11 @@ pub(super) fn units_reversed_rows<'s, A: 's, const N: usize>(
     #[cfg(target_arch = "x86_64")]
     {
         let (lanes, lane, d) = geometry::<A, N>().unwrap_or((1, 1, 1));
+        assert_eq!(
+            dst.len() % row,
+            0,
+            "shuffle::units_reversed_rows: whole rows"
+        );
         let rows = dst.len() / row;
         // Each row as a byte pointer, after checking its length: the kernels read only the
         // `row * size_of::<A>()` bytes from it.
@@ -110,13 +120,15 @@ pub(super) fn units_reversed_rows<'s, A: 's, const N: usize>(
             match (lanes, d) {
                 (16, 2) => x86::bytes::<2>(sources, rows, row_lanes, out),
                 (16, 3) => x86::bytes::<3>(sources, rows, row_lanes, out),
-                (16, _) => x86::bytes::<6>(sources, rows, row_lanes, out),
-                (_, 1) => x86::words::<1>(sources, rows, row_lanes, out),
-                (_, 2) => x86::words::<2>(sources, rows, row_lanes, out),
-                (_, 3) => x86::words::<3>(sources, rows, row_lanes, out),
-                (_, 4) => x86::words::<4>(sources, rows, row_lanes, out),
-                (_, 6) => x86::words::<6>(sources, rows, row_lanes, out),
-                _ => x86::words::<8>(sources, rows, row_lanes, out),
+                (16, 6) => x86::bytes::<6>(sources, rows, row_lanes, out),
+                (8, 1) => x86::words::<1>(sources, rows, row_lanes, out),
+                (8, 2) => x86::words::<2>(sources, rows, row_lanes, out),
+                (8, 3) => x86::words::<3>(sources, rows, row_lanes, out),
+                (8, 4) => x86::words::<4>(sources, rows, row_lanes, out),
+                (8, 6) => x86::words::<6>(sources, rows, row_lanes, out),
+                // No other unit comes out of `geometry`; nothing written, and the assert
+                // below panics.
+                _ => 0,
             }
         };
         assert_eq!(done, rows, "too few rows for shuffle::units_reversed_rows");
@@ -152,12 +164,12 @@ mod x86 {
     }
 
     /// The rows by 16-byte `pshufb`: `sources` yields row pointers, `rows` rows of `row` lanes
-    /// (bytes) each, units of `d`; returns the rows done.
+    /// (bytes) each, units of `D` bytes; returns the rows done.
     ///
     /// # Safety
     /// The CPU has AVX2; each source pointer is readable for `row` bytes; `out` is writable
-    /// for `rows * row` bytes and not otherwise accessed during the call; `1 <= d <= 16`,
-    /// `row % d == 0`, `row >= 16`.
+    /// for `rows * row` bytes and not otherwise accessed during the call; `1 <= D <= 16`,
+    /// `row % D == 0`, `row >= 16`.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn bytes<const D: usize>(
         sources: impl Iterator<Item = *const u8>,
@@ -217,10 +229,10 @@ mod x86 {
     }
 
     /// [`bytes`] by 32-byte `vpermd` on 32-bit lanes: rows of `row` lanes (4 bytes each),
-    /// units of `d` lanes.
+    /// units of `D` lanes.
     ///
     /// # Safety
-    /// As for [`bytes`], in lanes of 4 bytes: `1 <= d <= 8`, `row % d == 0`, `row >= 8`.
+    /// As for [`bytes`], in lanes of 4 bytes: `1 <= D <= 8`, `row % D == 0`, `row >= 8`.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn words<const D: usize>(
         sources: impl Iterator<Item = *const u8>,
