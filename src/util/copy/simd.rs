@@ -7,7 +7,8 @@
 //! AVX2, the straight loops of [`units::planes_flat`] and [`units::units_reversed_flat`]
 //! become LLVM's interleaved-access shuffles (`vpshufb`, `vpalignr`, `vpermq`: 32 pixels per
 //! iteration; `vunpck`/`vperm` transposes for wider elements). No intrinsic is written by
-//! hand: the only `unsafe` here is the call of a `#[target_feature]` function, after
+//! hand here (the hand-written shuffles for flipped rows of primitive units are
+//! [`super::shuffle`], which [`units_reversed_rows`] tries first): the only `unsafe` here is the call of a `#[target_feature]` function, after
 //! `is_x86_feature_detected!` said the CPU has the feature. The loops they call are
 //! `#[inline(always)]`, so they are compiled inside the AVX2 function (with an ordinary
 //! `#[inline]`, LLVM kept one shared baseline copy and the AVX2 function only called it).
