@@ -18,13 +18,17 @@
 //! - a broadcast outer axis is written once and then copied from the destination;
 //! - where the CPU has AVX2 (detected at run time), the unit loops of planes and flipped rows
 //!   are the same safe loops compiled a second time for AVX2 (`simd`), which LLVM turns into
-//!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2).
+//!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2);
+//! - with AVX2, flipped rows of primitive units (RGB/RGBA pixels of bytes, `u16`, `f32`, `f64`)
+//!   are hand-written shuffles instead (`shuffle`: one load, one `pshufb`/`vpermd` and one
+//!   overlapping store per vector of whole units).
 //!
 //! Each output element is written once: nothing is filled and then overwritten.
 
 mod pieces;
 mod plan;
 mod raw;
+mod shuffle;
 mod simd;
 mod stream;
 mod units;

@@ -1,6 +1,7 @@
 //! The copy loops: the copy engine's `unsafe` reading of a view's elements through its pointer
 //! and strides (its only other `unsafe`: [`super::simd`]'s calls of AVX2-compiled safe loops,
-//! each after the CPU was found to have AVX2).
+//! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`] and the
+//! AVX2 shuffles of [`super::shuffle`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
@@ -27,7 +28,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, SHORT, Step};
-use super::{simd, units};
+use super::{shuffle, simd, units};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -444,8 +445,22 @@ unsafe fn reversed_unit_rows<A: Clone, const N: usize>(
     }
     // No overflow: a part of the destination, whose size the caller checked.
     let row = outer.len * N;
+    if isa == simd::Isa::Avx2 && shuffle::takes::<A, N>(row) {
+        // SAFETY: row 0's lowest element, base - (outer.len - 1) * N, is an element of the view
+        // (the contract; outer.len >= 1).
+        let first = unsafe { base.sub((outer.len - 1) * N) };
+        let fill = |spare: &mut [MaybeUninit<A>]| {
+            // SAFETY: row r < rows.len (spare is rows.len rows) is the `row` consecutive
+            // elements from first + r * rows.stride, elements of the view (the contract), which
+            // is borrowed and not written for the whole call.
+            unsafe { shuffle::units_reversed_strided::<A, N>(row, first, rows.stride, spare) }
+        };
+        // SAFETY: `units_reversed_strided` writes every slot of the `rows.len * row` it is
+        // given (it panics before returning otherwise).
+        return unsafe { append_with(out, rows.len * row, fill) };
+    }
     let fill = |spare: &mut [MaybeUninit<A>]| {
-        let sources = (0..rows.len).map(|r| {
+        let sources = (0..rows.len).map(move |r| {
             // SAFETY: r < rows.len (the range): row r's lowest element is
             // base + r * rows.stride - (outer.len - 1) * N and its highest that + row - 1,
             // `row` consecutive elements of the view (the contract; outer.len >= 1).

@@ -7,7 +7,8 @@
 //! AVX2, the straight loops of [`units::planes_flat`] and [`units::units_reversed_flat`]
 //! become LLVM's interleaved-access shuffles (`vpshufb`, `vpalignr`, `vpermq`: 32 pixels per
 //! iteration; `vunpck`/`vperm` transposes for wider elements). No intrinsic is written by
-//! hand: the only `unsafe` here is the call of a `#[target_feature]` function, after
+//! hand here (the hand-written shuffles for flipped rows of primitive units are
+//! [`super::shuffle`], which [`units_reversed_rows`] tries first): the only `unsafe` here is the call of a `#[target_feature]` function, after
 //! `is_x86_feature_detected!` said the CPU has the feature. The loops they call are
 //! `#[inline(always)]`, so they are compiled inside the AVX2 function (with an ordinary
 //! `#[inline]`, LLVM kept one shared baseline copy and the AVX2 function only called it).
@@ -21,7 +22,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::units;
+use super::{shuffle, units};
 
 /// The instruction set a kernel runs with. Kernels take it as an argument so the tests can run
 /// the baseline path on a machine that has AVX2.
@@ -120,6 +121,10 @@ pub(super) fn units_reversed_rows<'s, A: Clone + 's, const N: usize>(
     sources: impl Iterator<Item = &'s [A]>,
     dst: &mut [MaybeUninit<A>],
 ) {
+    // The hand-written shuffles first (they check the type, the CPU and the row themselves).
+    if isa == Isa::Avx2 && shuffle::takes::<A, N>(row) {
+        return shuffle::units_reversed_rows::<A, N>(row, sources, dst);
+    }
     #[cfg(target_arch = "x86_64")]
     if isa == Isa::Avx2 && avx2() && (plain_bytes::<A>() || wide::<A>()) {
         // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a

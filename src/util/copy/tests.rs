@@ -601,3 +601,153 @@ fn a_clone_that_is_not_a_copy_runs_once_per_element() {
         assert_eq!(copied, naive(&view));
     }
 }
+
+/// `shuffle::units_reversed_rows` (through `simd::units_reversed_rows` with AVX2, which calls it
+/// when `shuffle::takes`) on `rows` rows of `units` units of `N` random `A`s, each row in an
+/// allocation of its own starting `offset` elements in (so AddressSanitizer sees a read past a
+/// row's end or before its start, and the loads meet every alignment), against the index
+/// arithmetic. Returns whether the shuffles took it.
+fn check_shuffle<A, const N: usize>(
+    rows: usize,
+    units: usize,
+    offset: usize,
+    value: impl Fn(u64) -> A,
+    seed: u64,
+) -> bool
+where
+    A: Clone + Default + PartialEq + std::fmt::Debug,
+{
+    let row = units * N;
+    let mut state = seed;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        value(state >> 17)
+    };
+    let buffers: Vec<Vec<A>> = (0..rows)
+        .map(|_| (0..offset + row).map(|_| next()).collect())
+        .collect();
+    let want: Vec<A> = buffers
+        .iter()
+        .flat_map(|b| {
+            let src = &b[offset..];
+            (0..row).map(move |j| src[row - N - j / N * N + j % N].clone())
+        })
+        .collect();
+    let takes = shuffle::takes::<A, N>(row);
+    // Slots filled with a value first, so a slot the kernel skipped shows (and reading them
+    // back is sound whatever it does).
+    let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..rows * row)
+        .map(|_| std::mem::MaybeUninit::new(A::default()))
+        .collect();
+    let sources = buffers.iter().map(|b| &b[offset..]);
+    simd::units_reversed_rows::<A, N>(simd::Isa::Avx2, row, sources, &mut slots);
+    let got: Vec<A> = slots
+        .into_iter()
+        // SAFETY (test only): every slot was initialised above; the kernel only writes.
+        .map(|slot| unsafe { slot.assume_init() })
+        .collect();
+    assert_eq!(
+        got,
+        want,
+        "{} N = {N}: {rows} rows of {units} units, offset {offset}",
+        std::any::type_name::<A>()
+    );
+    takes
+}
+
+/// [`check_shuffle`] for units of 2, 3 and 4; whether the shuffles took each.
+fn check_shuffles<A>(
+    rows: usize,
+    units: usize,
+    offset: usize,
+    value: impl Fn(u64) -> A + Copy,
+    seed: u64,
+) -> [bool; 3]
+where
+    A: Clone + Default + PartialEq + std::fmt::Debug,
+{
+    [
+        check_shuffle::<A, 2>(rows, units, offset, value, seed),
+        check_shuffle::<A, 3>(rows, units, offset, value, seed),
+        check_shuffle::<A, 4>(rows, units, offset, value, seed),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// The hand-written shuffles of reversed units against the element-by-element copy: every
+    /// primitive size, units of 2 to 4, random row lengths (below one vector, around the group
+    /// and vector widths, long), row counts (the last row's last group is copied unit by unit
+    /// when it would spill) and offsets.
+    #[test]
+    fn shuffles_equal_the_element_by_element_copy(
+        rows in 1usize..5,
+        units in 0usize..120,
+        offset in 0usize..9,
+        seed in any::<u64>(),
+    ) {
+        check_shuffles(rows, units, offset, |v| v as u8, seed);
+        check_shuffles(rows, units, offset, |v| v as i8, seed);
+        check_shuffles(rows, units, offset, |v| v & 1 == 1, seed);
+        check_shuffles(rows, units, offset, |v| v as u16, seed);
+        check_shuffles(rows, units, offset, |v| v as i16, seed);
+        check_shuffles(rows, units, offset, |v| v as f32, seed);
+        check_shuffles(rows, units, offset, |v| v as i32, seed);
+        check_shuffles(rows, units, offset, |v| char::from_u32(v as u32 % 0xD000).unwrap_or('x'), seed);
+        check_shuffles(rows, units, offset, |v| v as f64, seed);
+        check_shuffles(rows, units, offset, |v| v as i64, seed);
+        check_shuffles(rows, units, offset, |v| v as u128, seed);
+        check_shuffles(rows, units, offset, |v| v.to_string(), seed);
+    }
+}
+
+#[test]
+fn shuffles_take_the_primitive_flips_with_avx2() {
+    // Where the CPU has AVX2, the shuffles take what they were written for (so the property
+    // test above runs them), and never a type whose clone is not known to be a copy.
+    let avx2 = simd::detect() == simd::Isa::Avx2;
+    let long = 224;
+    assert_eq!(check_shuffles(3, long, 1, |v| v as u8, 1), [avx2; 3]);
+    assert_eq!(check_shuffles(3, long, 2, |v| v as f32, 2), [avx2; 3]);
+    assert_eq!(
+        check_shuffles(3, long, 3, |v| v as f64, 3),
+        [avx2, avx2, false]
+    );
+    assert_eq!(
+        check_shuffles(2, long, 0, |v| v as u16, 4),
+        [false, avx2, avx2]
+    );
+    assert_eq!(check_shuffles(2, long, 0, |v| v as u128, 5), [false; 3]);
+    assert_eq!(check_shuffles(2, long, 0, |v| v.to_string(), 6), [false; 3]);
+    assert!(!shuffle::takes::<Counted, 3>(3 * long));
+    // Rows shorter than one vector: the safe loop.
+    assert!(!shuffle::takes::<u8, 3>(15));
+    assert_eq!(shuffle::takes::<u8, 3>(18), avx2);
+    assert!(!shuffle::takes::<f32, 3>(6));
+    assert_eq!(shuffle::takes::<f32, 3>(9), avx2);
+}
+
+#[test]
+fn flips_of_every_primitive_through_the_engine() {
+    // NHWC flips of W (whole rows, and cropped rows with gaps between them) of each type the
+    // shuffles take, through the engine's plan.
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(f: impl Fn(usize) -> A) {
+        for c in 2..=4 {
+            let x = ndarray::Array3::from_shape_fn((4, 37, c), |(h, w, k)| f(h * 1000 + w * 7 + k));
+            let flip = x.slice(s![.., ..;-1, ..]);
+            assert_eq!(kernel_of(&flip), Kernel::ReversedUnits(c));
+            check(&flip);
+            let crop = x.slice(s![1..3, 2..34;-1, ..]);
+            assert_eq!(kernel_of(&crop), Kernel::ReversedUnits(c));
+            check(&crop);
+        }
+    }
+    each(|v| v as u8);
+    each(|v| v % 2 == 1);
+    each(|v| v as u16);
+    each(|v| v as f32);
+    each(|v| v as f64);
+    each(|v| v as i64);
+}

@@ -1,0 +1,422 @@
+//! Rows of units in reverse order (a flipped width axis of pixels, `x[:, :, ::-1]` of an NHWC
+//! image) by hand-written AVX2 shuffles, for primitive element types: the copy engine's
+//! third `unsafe` module (after [`super::raw`] and [`super::stream`]).
+//!
+//! Why by hand: the safe loop compiled for AVX2 ([`super::units::units_reversed_flat`]) reverses
+//! a block into an array on the stack and reads it back unit by unit; for RGB `f32` that is about
+//! three instructions a pixel plus a block's bookkeeping, and the RGB `f32` flip of a 16×224×224×3
+//! batch ran at 1.85x a `memcpy` of its bytes (target 1.5x), the `u8` one at 1.63x. Here each
+//! vector is one load, one shuffle and one store, straight from the source row to the result:
+//! - a vector holds `g` whole units of the source row (its `window`: `g` units of `d` lanes,
+//!   `g * d <= LANES`), loaded so that the window is at its top (the load ends where the window
+//!   ends, so it never reads past the row's end), and one shuffle puts those units in reverse
+//!   order at the vector's bottom;
+//! - the vector is stored whole where the window's units go in the result, so its top
+//!   `LANES - g * d` lanes spill past them into slots the next store (the next group of the row,
+//!   or the next row's first) writes again: stores go forwards, so every slot's last write is
+//!   the right one;
+//! - the row's last group (its lowest units) is loaded from the row's start with the window at
+//!   the vector's bottom, as many units as are left; in the result's last row, whose spill would
+//!   leave the result, a group that does not fill the vector is copied unit by unit.
+//!
+//! The lanes are bytes (`pshufb` on 16 bytes: 5 RGB `u8` pixels, 2 RGB `u16` pixels per
+//! vector) for one- and two-byte elements, and 32-bit words (`vpermd` on 32 bytes: 2 RGB `f32`
+//! pixels, 4 pairs, 2 RGBA pixels) for four- and eight-byte ones.
+//!
+//! Soundness, for every block below: the element type is a primitive
+//! ([`super::stream::is_plain`]: its clone is a copy of its bytes, every byte initialised, any
+//! copied bytes of a slot a valid value), so copying bytes is cloning; every load reads `LANES` lanes inside one source row (a shared
+//! slice of `row` elements) and every store writes `LANES` lanes inside the result (`dst`, a
+//! `&mut` slice of `rows * row` slots, written only through its one pointer): the bounds are
+//! proven where each pointer is made. The CPU has AVX2 (detected before the
+//! `#[target_feature]` function is called).
+
+use std::mem::MaybeUninit;
+
+/// Whether [`units_reversed_rows`] copies rows of `row` elements in units of `N` elements of
+/// `A` on this CPU: a primitive of 1, 2, 4 or 8 bytes whose units fit a vector, rows of at
+/// least one vector, and AVX2.
+#[inline]
+pub(super) fn takes<A, const N: usize>(row: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let Some((lanes, _, d)) = geometry::<A, N>() else {
+            return false;
+        };
+        super::stream::is_plain::<A>()
+            && row % N.max(1) == 0
+            && row / N.max(1) * d >= lanes
+            && std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = row;
+        false
+    }
+}
+
+/// The vector for units of `N` elements of `A`: lanes per vector, bytes per lane, and the lanes
+/// of one unit (`d`); `None` where no kernel here applies. Units of whole 32-bit words take
+/// `vpermd` (RGBA bytes too: 35,889 instructions for a 224×224 flip by words, 49,664 by
+/// bytes), the others `pshufb`.
+#[cfg(target_arch = "x86_64")]
+fn geometry<A, const N: usize>() -> Option<(usize, usize, usize)> {
+    let size = std::mem::size_of::<A>();
+    // Left to the safe loop, which is as fast or faster (instructions for a flip of a 224×224
+    // image): pairs of 2-byte elements (35,900 against 35,622) and units of four 8-byte
+    // elements, a whole vector each, so a copy with nothing to shuffle (161,823 against
+    // 149,825).
+    if !matches!(size, 1 | 2 | 4 | 8)
+        || !(2..=4).contains(&N)
+        || matches!((size, N), (2, 2) | (8, 4))
+    {
+        return None;
+    }
+    // Units of whole 32-bit words by `vpermd`, others (2, 3 or 6 bytes) by `pshufb`.
+    match size * N {
+        unit if unit % 4 == 0 => Some((8, 4, unit / 4)),
+        unit => Some((16, 1, unit)),
+    }
+}
+
+/// Rows of units of `N` elements, each row's units in reverse order (the loop of
+/// [`super::simd::units_reversed_rows`]): `sources` yields `dst.len() / row` rows of `row`
+/// elements and each is written, units reversed, to the next `row` slots of `dst`. Every slot
+/// of `dst` is written. Only for what [`takes`] accepts; it panics otherwise, and on a row of
+/// another length or too few rows (before returning, so the caller never sees a slot unwritten).
+pub(super) fn units_reversed_rows<'s, A: 's, const N: usize>(
+    row: usize,
+    sources: impl Iterator<Item = &'s [A]>,
+    dst: &mut [MaybeUninit<A>],
+) {
+    // Each row as a pointer, after checking its length: the kernels read only the `row`
+    // elements from it.
+    let sources = sources.map(|src: &[A]| {
+        assert_eq!(src.len(), row, "a row of shuffle::units_reversed_rows");
+        src.as_ptr()
+    });
+    // SAFETY: each pointer starts a live shared slice of `row` elements (asserted above).
+    unsafe { rows_from::<A, N>(row, sources, dst) }
+}
+
+/// [`units_reversed_rows`] for rows `stride` elements apart from `first` (the copy engine's
+/// rows: no slice and no length check per row, which cost a tenth of a `u8` RGB flip).
+///
+/// # Safety
+/// For `r < dst.len() / row`, the `row` elements from `first + r * stride` are initialised
+/// elements of one allocation, not written during the call.
+pub(super) unsafe fn units_reversed_strided<A, const N: usize>(
+    row: usize,
+    first: *const A,
+    stride: isize,
+    dst: &mut [MaybeUninit<A>],
+) {
+    let rows = dst.len() / row.max(1);
+    let sources = (0..rows).map(move |r| first.wrapping_offset(r as isize * stride));
+    // SAFETY: row r < rows starts at `first + r * stride`, `row` readable elements (the
+    // contract), and the kernel reads rows only while r < rows.
+    unsafe { rows_from::<A, N>(row, sources, dst) }
+}
+
+/// The body of [`units_reversed_rows`] and [`units_reversed_strided`].
+///
+/// # Safety
+/// Each pointer `sources` yields (of the first `dst.len() / row`) starts `row` initialised
+/// elements of one allocation, not written during the call.
+unsafe fn rows_from<A, const N: usize>(
+    row: usize,
+    sources: impl Iterator<Item = *const A>,
+    dst: &mut [MaybeUninit<A>],
+) {
+    assert!(
+        takes::<A, N>(row),
+        "shuffle::units_reversed_rows for a kernel it lacks"
+    );
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (lanes, lane, d) = geometry::<A, N>().unwrap_or((1, 1, 1));
+        assert_eq!(
+            dst.len() % row,
+            0,
+            "shuffle::units_reversed_rows: whole rows"
+        );
+        let rows = dst.len() / row;
+        let sources = sources.map(|src| src.cast::<u8>());
+        let out = dst.as_mut_ptr().cast::<u8>();
+        let row_lanes = row * std::mem::size_of::<A>() / lane;
+        // SAFETY: `takes` held: the CPU has AVX2, `A` is plain, and the row holds at least one
+        // vector (`row / N * d >= lanes`, `row_lanes = row / N * d`); `d <= lanes` by
+        // `geometry`. Each source pointer starts `row` readable elements (this function's
+        // contract): `row_lanes * lane` readable bytes. `out` is `dst`'s `rows * row` slots,
+        // borrowed mutably for the call: `rows * row_lanes * lane` writable bytes, and no
+        // other reference to them is used while the kernel runs.
+        let done = unsafe {
+            match (lanes, d) {
+                (16, 2) => x86::bytes::<2>(sources, rows, row_lanes, out),
+                (16, 3) => x86::bytes::<3>(sources, rows, row_lanes, out),
+                (16, 6) => x86::bytes::<6>(sources, rows, row_lanes, out),
+                (8, 1) => x86::words::<1>(sources, rows, row_lanes, out),
+                (8, 2) => x86::words::<2>(sources, rows, row_lanes, out),
+                (8, 3) => x86::words::<3>(sources, rows, row_lanes, out),
+                (8, 4) => x86::words::<4>(sources, rows, row_lanes, out),
+                (8, 6) => x86::words::<6>(sources, rows, row_lanes, out),
+                // No other unit comes out of `geometry`; nothing written, and the assert
+                // below panics.
+                _ => 0,
+            }
+        };
+        assert_eq!(done, rows, "too few rows for shuffle::units_reversed_rows");
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (sources, dst);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128,
+        _mm256_broadcastsi128_si256, _mm256_castsi256_si128, _mm256_extracti128_si256,
+        _mm256_loadu_si256, _mm256_permutevar8x32_epi32, _mm256_set_m128i, _mm256_shuffle_epi8,
+        _mm256_storeu_si256,
+    };
+
+    /// The index of the source lane for each lane of a vector: the `g` units of `d` lanes that
+    /// start at lane `from` of the loaded vector, in reverse unit order, at the vector's
+    /// bottom; `spill` for the lanes above them (their value does not matter: overwritten).
+    fn indices<const LANES: usize>(g: usize, d: usize, from: usize, spill: u8) -> [u8; LANES] {
+        std::array::from_fn(|j| {
+            if j < g * d {
+                let (i, e) = (j / d, j % d);
+                // Below LANES: from + g * d <= LANES (the window is in the vector).
+                (from + (g - 1 - i) * d + e) as u8
+            } else {
+                spill
+            }
+        })
+    }
+
+    /// The rows by 16-byte `pshufb`: `sources` yields row pointers, `rows` rows of `row` lanes
+    /// (bytes) each, units of `D` bytes; returns the rows done.
+    ///
+    /// # Safety
+    /// The CPU has AVX2; each source pointer is readable for `row` bytes; `out` is writable
+    /// for `rows * row` bytes and not otherwise accessed during the call; `1 <= D <= 16`,
+    /// `row % D == 0`, `row >= 16`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn bytes<const D: usize>(
+        sources: impl Iterator<Item = *const u8>,
+        rows: usize,
+        row: usize,
+        out: *mut u8,
+    ) -> usize {
+        let d = D;
+        let (hi, lo, g, gl) = masks::<16>(row, d, 0x80);
+        // SAFETY: both are 16 readable bytes (arrays of 16 `u8`).
+        let (hi, lo) = unsafe {
+            (
+                _mm_loadu_si128(hi.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(lo.as_ptr().cast::<__m128i>()),
+            )
+        };
+        let step = |src: *const u8, dst: *mut u8, mask: __m128i| {
+            // SAFETY: the caller of `step` (`drive`) passes 16 readable bytes at `src` and 16
+            // writable bytes at `dst` (its contract); unaligned loads and stores.
+            unsafe {
+                let v = _mm_loadu_si128(src.cast::<__m128i>());
+                _mm_storeu_si128(dst.cast::<__m128i>(), _mm_shuffle_epi8(v, mask));
+            }
+        };
+        let group = g * d;
+        // Two full groups in one 32-byte shuffle (`pshufb` works in 16-byte halves): the group
+        // at `src` in the low half, the one `group` bytes below it in the high half, each half
+        // stored where its group goes (the second `group` bytes after the first).
+        let hi2 = _mm256_broadcastsi128_si256(hi);
+        let pair = |src: *const u8, dst: *mut u8| {
+            // SAFETY: the caller of `pair` (`drive`) passes 16 readable bytes at `src` and at
+            // `src - group`, 16 writable bytes at `dst` and at `dst + group` (its contract).
+            unsafe {
+                let a = _mm_loadu_si128(src.cast::<__m128i>());
+                let b = _mm_loadu_si128(src.wrapping_sub(group).cast::<__m128i>());
+                let v = _mm256_shuffle_epi8(_mm256_set_m128i(b, a), hi2);
+                _mm_storeu_si128(dst.cast::<__m128i>(), _mm256_castsi256_si128(v));
+                _mm_storeu_si128(
+                    dst.wrapping_add(group).cast::<__m128i>(),
+                    _mm256_extracti128_si256::<1>(v),
+                );
+            }
+        };
+        // SAFETY: forwarded from this function's contract; `step` moves 16 bytes, `pair` two
+        // groups' 16 bytes.
+        unsafe {
+            drive::<16, D, 1, _, _>(
+                sources,
+                rows,
+                row,
+                gl,
+                out,
+                |s, o, high| step(s, o, if high { hi } else { lo }),
+                pair,
+            )
+        }
+    }
+
+    /// [`bytes`] by 32-byte `vpermd` on 32-bit lanes: rows of `row` lanes (4 bytes each),
+    /// units of `D` lanes.
+    ///
+    /// # Safety
+    /// As for [`bytes`], in lanes of 4 bytes: `1 <= D <= 8`, `row % D == 0`, `row >= 8`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn words<const D: usize>(
+        sources: impl Iterator<Item = *const u8>,
+        rows: usize,
+        row: usize,
+        out: *mut u8,
+    ) -> usize {
+        let d = D;
+        let (hi, lo, g, gl) = masks::<8>(row, d, 0);
+        let hi: [u32; 8] = hi.map(u32::from);
+        let lo: [u32; 8] = lo.map(u32::from);
+        // SAFETY: both are 32 readable bytes (arrays of 8 `u32`).
+        let (hi, lo) = unsafe {
+            (
+                _mm256_loadu_si256(hi.as_ptr().cast::<__m256i>()),
+                _mm256_loadu_si256(lo.as_ptr().cast::<__m256i>()),
+            )
+        };
+        let step = |src: *const u8, dst: *mut u8, mask: __m256i| {
+            // SAFETY: the caller of `step` (`drive`) passes 32 readable bytes at `src` and 32
+            // writable bytes at `dst` (its contract); unaligned loads and stores.
+            unsafe {
+                let v = _mm256_loadu_si256(src.cast::<__m256i>());
+                _mm256_storeu_si256(dst.cast::<__m256i>(), _mm256_permutevar8x32_epi32(v, mask));
+            }
+        };
+        let group = g * d * 4;
+        // SAFETY: forwarded from this function's contract; `step` moves 32 bytes, and the pair
+        // is two steps, at `src` and `src - group` to `dst` and `dst + group`.
+        unsafe {
+            drive::<8, D, 4, _, _>(
+                sources,
+                rows,
+                row,
+                gl,
+                out,
+                |s, o, high| step(s, o, if high { hi } else { lo }),
+                |s, o| {
+                    step(s, o, hi);
+                    step(s.wrapping_sub(group), o.wrapping_add(group), hi);
+                },
+            )
+        }
+    }
+
+    /// The shuffle indices for rows of `row` lanes in units of `d`: the full groups' (`g` units,
+    /// window at the vector's top) and the last group's (`gl` units, window at the bottom),
+    /// with `g` and `gl`.
+    fn masks<const LANES: usize>(
+        row: usize,
+        d: usize,
+        spill: u8,
+    ) -> ([u8; LANES], [u8; LANES], usize, usize) {
+        let g = LANES / d;
+        let units = row / d;
+        let gl = if units % g == 0 { g } else { units % g };
+        (
+            indices::<LANES>(g, d, LANES - g * d, spill),
+            indices::<LANES>(gl, d, 0, spill),
+            g,
+            gl,
+        )
+    }
+
+    /// The loop over rows and groups: `step(src, dst, high)` shuffles the `LANES` lanes at
+    /// `src` with the full groups' mask (`high`) or the last group's and stores them at `dst`;
+    /// `pair(src, dst)` does two full groups: `step(src, dst, true)`, then
+    /// `step(src - group, dst + group, true)` (`group` the bytes of a full group).
+    /// Returns the rows done (as many as `sources` yields, at most `rows`).
+    ///
+    /// # Safety
+    /// `step` reads `LANES * lane` bytes at `src` and writes as many at `dst`, nothing else, and
+    /// `pair` does what its two steps do;
+    /// each source pointer is readable for `row * lane` bytes; `out` is writable for
+    /// `rows * row * lane` bytes; `1 <= d <= LANES`, `row % d == 0`, `row >= LANES`,
+    /// `gl` the units left for the last group (`1..=g`, `(row / d - gl) % g == 0`), where
+    /// `d = D`, `lane = LANE` and `g = LANES / D`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    unsafe fn drive<
+        const LANES: usize,
+        const D: usize,
+        const LANE: usize,
+        F: Fn(*const u8, *mut u8, bool),
+        P: Fn(*const u8, *mut u8),
+    >(
+        sources: impl Iterator<Item = *const u8>,
+        rows: usize,
+        row: usize,
+        gl: usize,
+        out: *mut u8,
+        step: F,
+        pair: P,
+    ) -> usize {
+        // Compile-time sizes: the groups' offsets become displacements of the moves.
+        let (d, lane, g) = (D, LANE, LANES / D);
+        let units = row / d;
+        // The full groups before the last: `h * g + gl = units`.
+        let h = (units - gl) / g;
+        let group = g * d * lane;
+        let unit = d * lane;
+        // Whether the last group of the result's last row may be stored whole (it fills the
+        // vector, so nothing spills).
+        let fills = gl * d == LANES;
+        let mut sources = sources;
+        let mut done = 0;
+        for r in 0..rows {
+            let Some(src) = sources.next() else { break };
+            // r < rows: this row's `row * lane` bytes of `out`.
+            let dst = out.wrapping_add(r * row * lane);
+            // Full group k (k < h) has the source units units - (k + 1) g .. units - k g: it
+            // loads the LANES lanes ending at lane (units - k g) d and stores at lane k g d.
+            // Bounds: the load starts at lane (units - k g) d - LANES
+            // >= (gl + g) d - LANES > 0 (as (g + 1) d > LANES) and ends inside the row; the
+            // store ends at lane k g d + LANES <= (units - gl - g) d + LANES < units d, inside
+            // this row.
+            let mut s = src.wrapping_add((row - LANES) * lane);
+            let mut o = dst;
+            for _ in 0..h / 2 {
+                pair(s, o);
+                s = s.wrapping_sub(2 * group);
+                o = o.wrapping_add(2 * group);
+            }
+            if h % 2 == 1 {
+                step(s, o, true);
+            }
+            // The last group: source units 0 .. gl, loaded from the row's start (LANES lanes,
+            // row >= LANES), stored at lane (units - gl) d, which ends at lane
+            // (units - gl) d + LANES: inside `out` when another row follows (row >= LANES),
+            // or when the group fills the vector (gl d == LANES). Otherwise copied unit by
+            // unit, the last thing written (its spill would leave `out`).
+            let last = dst.wrapping_add((units - gl) * unit);
+            if r + 1 < rows || fills {
+                step(src, last, false);
+            } else {
+                for i in 0..gl {
+                    // SAFETY: unit gl - 1 - i of the row (below gl <= units) to unit
+                    // units - gl + i of the result's row (below units): `unit` bytes each,
+                    // inside the source row and `out`; different allocations.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(
+                            src.add((gl - 1 - i) * unit),
+                            last.add(i * unit),
+                            unit,
+                        )
+                    };
+                }
+            }
+            done += 1;
+        }
+        done
+    }
+}
