@@ -335,6 +335,33 @@ pub(crate) fn view_mut<'a, A, D: Dimension, E: Dimension>(
     build_mut(x, out_ndim, counts, steps)?.or_else(safe)
 }
 
+/// The view of `x` by `$build` ([`build`] or [`build_mut`]) in the fixed dimension type of the
+/// output rank, returned from the arm that builds it (no `Result` around an `IxDyn` view to move
+/// through: a move of one is a dozen instructions); the input back where the build declines.
+macro_rules! by_rank {
+    ($build:ident, $x:ident, $out_ndim:expr, $steps:ident) => {{
+        macro_rules! arm {
+            ($e:ty, $n:expr) => {
+                match $build::<A, D, $e>($x, $n, None, $steps)? {
+                    Ok(v) => return Ok(v.into_dyn()),
+                    Err(x) => x,
+                }
+            };
+        }
+        match $out_ndim {
+            None => $x,
+            Some(0) => arm!(Ix0, 0),
+            Some(1) => arm!(Ix1, 1),
+            Some(2) => arm!(Ix2, 2),
+            Some(3) => arm!(Ix3, 3),
+            Some(4) => arm!(Ix4, 4),
+            Some(5) => arm!(Ix5, 5),
+            Some(6) => arm!(Ix6, 6),
+            Some(n) => arm!(IxDyn, n),
+        }
+    }};
+}
+
 /// [`view`] for a raw spec, whose result is `IxDyn`: built in the fixed dimension type of its
 /// rank (up to `Ix6`; indexing an `IxDyn` per axis costs more than the whole build) and
 /// converted once. `out_ndim` as [`out_ndim`] gives it.
@@ -345,27 +372,7 @@ pub(crate) fn view_dyn<'a, A, D: Dimension>(
     steps: impl Steps,
     safe: impl FnOnce(&'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, IxDyn>, Error>,
 ) -> Result<ArrayView<'a, A, IxDyn>, Error> {
-    // Each arm returns the built view from where it is made (no `Result` around an `IxDyn`
-    // view to move through: a move of one is a dozen instructions) or falls back to `safe`.
-    macro_rules! arm {
-        ($e:ty, $n:expr) => {
-            match build::<A, D, $e>(x, $n, None, steps)? {
-                Ok(v) => return Ok(v.into_dyn()),
-                Err(x) => x,
-            }
-        };
-    }
-    let x = match out_ndim {
-        None => x,
-        Some(0) => arm!(Ix0, 0),
-        Some(1) => arm!(Ix1, 1),
-        Some(2) => arm!(Ix2, 2),
-        Some(3) => arm!(Ix3, 3),
-        Some(4) => arm!(Ix4, 4),
-        Some(5) => arm!(Ix5, 5),
-        Some(6) => arm!(Ix6, 6),
-        Some(n) => arm!(IxDyn, n),
-    };
+    let x = by_rank!(build, x, out_ndim, steps);
     safe(x)
 }
 
@@ -377,27 +384,7 @@ pub(crate) fn view_dyn_mut<'a, A, D: Dimension>(
     steps: impl Steps,
     safe: impl FnOnce(&'a mut ArrayRef<A, D>) -> Result<ArrayViewMut<'a, A, IxDyn>, Error>,
 ) -> Result<ArrayViewMut<'a, A, IxDyn>, Error> {
-    // Each arm returns the built view from where it is made (no `Result` around an `IxDyn`
-    // view to move through: a move of one is a dozen instructions) or falls back to `safe`.
-    macro_rules! arm {
-        ($e:ty, $n:expr) => {
-            match build_mut::<A, D, $e>(x, $n, None, steps)? {
-                Ok(v) => return Ok(v.into_dyn()),
-                Err(x) => x,
-            }
-        };
-    }
-    let x = match out_ndim {
-        None => x,
-        Some(0) => arm!(Ix0, 0),
-        Some(1) => arm!(Ix1, 1),
-        Some(2) => arm!(Ix2, 2),
-        Some(3) => arm!(Ix3, 3),
-        Some(4) => arm!(Ix4, 4),
-        Some(5) => arm!(Ix5, 5),
-        Some(6) => arm!(Ix6, 6),
-        Some(n) => arm!(IxDyn, n),
-    };
+    let x = by_rank!(build_mut, x, out_ndim, steps);
     safe(x)
 }
 
