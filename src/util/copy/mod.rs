@@ -24,6 +24,7 @@
 
 mod plan;
 mod raw;
+mod shuffle;
 mod simd;
 mod stream;
 mod units;

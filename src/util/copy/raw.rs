@@ -26,8 +26,8 @@
 
 use std::mem::MaybeUninit;
 
-use super::plan::{BLOCK, Kernel, SHORT, Step};
-use super::{simd, units};
+use super::plan::{BLOCK, Kernel, MAX_PLANES, SHORT, Step};
+use super::{shuffle, simd, units};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -37,6 +37,25 @@ macro_rules! dispatch_short {
             2 => $kernel::<A, 2>($($arg),*),
             3 => $kernel::<A, 3>($($arg),*),
             _ => $kernel::<A, SHORT>($($arg),*),
+        }
+    };
+}
+
+/// `kernel::<A, N>(args)` for the unit lengths `N` worth a fixed-size kernel (those of
+/// [`Kernel::Rows`]' fixed lengths, and 2 to 4), `fallback(unit, args)` for the others.
+macro_rules! dispatch_unit {
+    ($n:expr, $kernel:ident($($arg:expr),*), $fallback:ident) => {
+        match $n {
+            2 => $kernel::<A, 2>($($arg),*),
+            3 => $kernel::<A, 3>($($arg),*),
+            4 => $kernel::<A, 4>($($arg),*),
+            6 => $kernel::<A, 6>($($arg),*),
+            8 => $kernel::<A, 8>($($arg),*),
+            12 => $kernel::<A, 12>($($arg),*),
+            16 => $kernel::<A, 16>($($arg),*),
+            24 => $kernel::<A, 24>($($arg),*),
+            32 => $kernel::<A, 32>($($arg),*),
+            n => $fallback::<A>(n, $($arg),*),
         }
     };
 }
@@ -66,6 +85,9 @@ pub(super) unsafe fn extend<A: Clone>(
         | Kernel::Planes(_) => 2,
         // And the loop of rows around them, for the one-byte rows (`reversed_unit_rows`).
         Kernel::ReversedUnits(_) => 3,
+        // The units, the planes and the unit's elements, and the loop of rows around them
+        // (the byte gathers are set up once for all rows).
+        Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => 4,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -113,6 +135,17 @@ unsafe fn walk<A: Clone>(
 /// As for [`extend`], with `inner` the last one to three steps.
 #[inline]
 unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], kernel: Kernel) {
+    match kernel {
+        // SAFETY: `inner` is the view's innermost loops, these kernels' contract.
+        Kernel::Interleave { unit, .. } => {
+            return unsafe { interleave_rows(out, base, inner, unit) };
+        }
+        // SAFETY: as above.
+        Kernel::Deinterleave { unit, .. } => {
+            return unsafe { deinterleave_rows(out, base, inner, unit) };
+        }
+        _ => {}
+    }
     // A rank-1 plan for a short kernel: one pass of the "outer" loop; a rank-2 plan for
     // `ReversedUnits`: one pass of its loop of rows.
     let once = Step { len: 1, stride: 0 };
@@ -151,6 +184,7 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
                 3 => planes::<A, 3>(out, base, len),
                 _ => planes::<A, SHORT>(out, base, len),
             },
+            Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => {}
             Kernel::Reversed => reversed(out, base, len),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
             Kernel::Strided => strided(out, base, len, stride),
@@ -461,4 +495,187 @@ unsafe fn planes<A: Clone, const C: usize>(out: &mut Vec<A>, base: *const A, len
     // SAFETY: `simd::planes` (by `units::planes`, `planes_by` or `planes_flat`) writes every
     // slot of the `total` it is given (each channel c of pixel j to slot c * len + j).
     unsafe { append_with(out, total, fill) }
+}
+
+/// One output row of [`Kernel::Interleave`]: `planes.len` source rows, row `k` the `rows.len`
+/// units of `N` contiguous elements from `base + k * planes.stride` (units `N` apart), written
+/// unit `j` of each row in turn ([`simd::interleave`]).
+///
+/// # Safety
+/// `base + k * planes.stride + j * N + e` for `k < planes.len`, `j < rows.len`, `e < N` are
+/// elements of the view (`rows.stride == N`, what the plan checked).
+unsafe fn interleave<A: Clone, const N: usize>(
+    out: &mut Vec<A>,
+    base: *const A,
+    rows: Step,
+    planes: Step,
+) {
+    let mut sources: [&[[A; N]]; MAX_PLANES] = [&[]; MAX_PLANES];
+    for (k, source) in sources.iter_mut().enumerate().take(planes.len) {
+        // SAFETY: k < planes.len: source row k is the `rows.len * N` consecutive elements from
+        // base + k * planes.stride (the contract), so `rows.len` consecutive `[A; N]` (an array
+        // has its element's alignment and no padding). Shared, read-only, like the view.
+        *source = unsafe {
+            std::slice::from_raw_parts(
+                base.offset(k as isize * planes.stride).cast::<[A; N]>(),
+                rows.len,
+            )
+        };
+    }
+    let sources = &sources[..planes.len.min(MAX_PLANES)];
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+        simd::interleave::<A, N>(simd::detect(), sources, spare)
+    };
+    // SAFETY: `simd::interleave` writes every unit of the `rows.len * planes.len` it is given
+    // (each source has `rows.len` units).
+    unsafe { append_units(out, rows.len * sources.len(), fill) }
+}
+
+/// [`interleave`] for a unit length `n` without a fixed-size kernel: the same row, element by
+/// element ([`units::interleave_runtime`]).
+///
+/// # Safety
+/// As for [`interleave`], with `n` for `N`.
+unsafe fn interleave_any<A: Clone>(
+    n: usize,
+    out: &mut Vec<A>,
+    base: *const A,
+    rows: Step,
+    planes: Step,
+) {
+    let mut sources: [&[A]; MAX_PLANES] = [&[]; MAX_PLANES];
+    for (k, source) in sources.iter_mut().enumerate().take(planes.len) {
+        // SAFETY: as in `interleave`: `rows.len * n` consecutive elements of the view.
+        *source = unsafe {
+            std::slice::from_raw_parts(base.offset(k as isize * planes.stride), rows.len * n)
+        };
+    }
+    let sources = &sources[..planes.len.min(MAX_PLANES)];
+    let fill = |spare: &mut [MaybeUninit<A>]| units::interleave_runtime(n, sources, spare);
+    // SAFETY: `interleave_runtime` writes every slot of the `rows.len * sources.len() * n`.
+    unsafe { append_with(out, rows.len * sources.len() * n, fill) }
+}
+
+/// [`Kernel::Interleave`]'s rows: `inner` is `[lines, rows, planes, unit]` (or without
+/// `lines`), each line one output row of [`interleave`]; for one-byte primitives with AVX2,
+/// [`shuffle::Gather`], set up once for all lines.
+///
+/// # Safety
+/// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
+/// (`rows.stride == unit`, `unit` the last step's length).
+unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], unit: usize) {
+    let once = Step { len: 1, stride: 0 };
+    let (lines, rows, planes) = match *inner {
+        [l, r, p, _] => (l, r, p),
+        [r, p, _] => (once, r, p),
+        _ => return,
+    };
+    let gather = if shuffle::applies::<A>() && planes.len <= MAX_PLANES {
+        shuffle::Gather::new(planes.len, unit, unit)
+    } else {
+        None
+    };
+    for l in 0..lines.len {
+        // SAFETY: l < lines.len: the address of line l's first element (module doc).
+        let line = unsafe { base.offset(l as isize * lines.stride) };
+        let Some(gather) = &gather else {
+            // SAFETY: line l's loops are `rows` and `planes` from `line` (the contract).
+            unsafe { dispatch_unit!(unit, interleave(out, line, rows, planes), interleave_any) };
+            continue;
+        };
+        let mut sources: [&[A]; MAX_PLANES] = [&[]; MAX_PLANES];
+        for (k, source) in sources.iter_mut().enumerate().take(planes.len) {
+            // SAFETY: k < planes.len: source row k of line l is the `rows.len * unit`
+            // consecutive elements from line + k * planes.stride (rows.stride == unit).
+            *source = unsafe {
+                std::slice::from_raw_parts(line.offset(k as isize * planes.stride), rows.len * unit)
+            };
+        }
+        let sources = &sources[..planes.len];
+        let fill = |spare: &mut [MaybeUninit<A>]| {
+            if !gather.run(sources, spare) {
+                units::interleave_runtime(unit, sources, spare)
+            }
+        };
+        // SAFETY: `run` (or, if it wrote nothing, `interleave_runtime`) writes every slot of
+        // the `rows.len * planes.len * unit` given (each source has `rows.len` units).
+        unsafe { append_with(out, rows.len * planes.len * unit, fill) }
+    }
+}
+
+/// [`Kernel::Deinterleave`]'s rows: `inner` is `[lines, planes, rows, unit]` (or without
+/// `lines`), each line one source row cut into `planes.len` output rows: plane `p` is unit `p`
+/// of every round. For one-byte primitives with AVX2, [`shuffle::Gather`] of one source per
+/// plane, set up once for all lines; otherwise each plane is [`short_runs`] (or [`rows`]).
+///
+/// # Safety
+/// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
+/// (`planes.stride == unit`, `rows.stride == planes.len * unit`).
+unsafe fn deinterleave_rows<A: Clone>(
+    out: &mut Vec<A>,
+    base: *const A,
+    inner: &[Step],
+    unit: usize,
+) {
+    let once = Step { len: 1, stride: 0 };
+    let (lines, planes, rows) = match *inner {
+        [l, p, r, _] => (l, p, r),
+        [p, r, _] => (once, p, r),
+        _ => return,
+    };
+    let round = planes.len * unit;
+    let gather = if shuffle::applies::<A>() {
+        shuffle::Gather::new(1, unit, round)
+    } else {
+        None
+    };
+    for l in 0..lines.len {
+        // SAFETY: l < lines.len: the address of line l's first element (module doc).
+        let line = unsafe { base.offset(l as isize * lines.stride) };
+        let Some(gather) = &gather else {
+            for p in 0..planes.len {
+                // SAFETY: plane p of line l is the `rows.len` runs of `unit` contiguous
+                // elements from line + p * unit, `rows.stride` apart (the contract): the
+                // contract of `short_runs` and `rows`.
+                unsafe {
+                    let start = line.add(p * unit);
+                    match unit {
+                        2 => short_runs::<A, 2>(out, start, rows),
+                        3 => short_runs::<A, 3>(out, start, rows),
+                        4 => short_runs::<A, 4>(out, start, rows),
+                        6 => short_runs::<A, 6>(out, start, rows),
+                        8 => short_runs::<A, 8>(out, start, rows),
+                        12 => short_runs::<A, 12>(out, start, rows),
+                        16 => short_runs::<A, 16>(out, start, rows),
+                        24 => short_runs::<A, 24>(out, start, rows),
+                        32 => short_runs::<A, 32>(out, start, rows),
+                        _ => self::rows(out, start, unit, rows),
+                    }
+                }
+            }
+            continue;
+        };
+        // SAFETY: line l's source row is the `rows.len * round` consecutive elements from
+        // `line` (the contract).
+        let src = unsafe { std::slice::from_raw_parts(line, rows.len * round) };
+        let plane = rows.len * unit;
+        let fill = |spare: &mut [MaybeUninit<A>]| {
+            for (p, dst) in spare.chunks_exact_mut(plane).enumerate() {
+                // Plane p: unit p of every round, from its first one on.
+                let source = &src[p * unit..];
+                if !gather.run(&[source], dst) {
+                    // Never (`applies` was checked); the same plane, unit by unit.
+                    for (d, from) in dst.chunks_exact_mut(unit).zip(source.chunks(round)) {
+                        for (slot, x) in d.iter_mut().zip(from) {
+                            slot.write(x.clone());
+                        }
+                    }
+                }
+            }
+        };
+        // SAFETY: `run` (or the loop after it, if it wrote nothing) writes every slot of each
+        // of the `planes.len` planes: plane p's `rows.len` units are the first `unit` elements
+        // of the `rows.len` rounds from p * unit (the last one at least `unit` long).
+        unsafe { append_with(out, rows.len * round, fill) }
+    }
 }

@@ -171,3 +171,19 @@ fn units_reversed_rows_avx2<'s, A: Clone + 's, const N: usize>(
         _ => reversed_rows::<A, N, 24>(row, sources, dst),
     }
 }
+
+/// [`units::interleave`] (`sources.len()` rows of units of `N` interleaved unit by unit), by
+/// the fastest loop for `isa`. `dst.len()` is `sources.len()` times the units of each source;
+/// every unit of `dst` is written once.
+#[inline]
+pub(super) fn interleave<A: Clone, const N: usize>(
+    isa: Isa,
+    sources: &[&[[A; N]]],
+    dst: &mut [MaybeUninit<[A; N]>],
+) {
+    let _ = isa;
+    match *sources {
+        [a, b] => units::interleave::<A, N, 2>([a, b], dst),
+        _ => units::interleave_any::<A, N>(sources, dst),
+    }
+}
