@@ -209,6 +209,36 @@ mod tests {
             plan(&[2, 300], &[1, 5]),
             (vec![s(2, 1), s(300, 5)], Kernel::Blocked)
         );
+        // space_to_depth 2 of (16, 224, 224, 3): output rows of 112 units of 6 (a block row),
+        // taken in turn from the band's two input rows (672 apart).
+        assert_eq!(
+            plan(&[16, 112, 112, 2, 6], &[150528, 1344, 6, 672, 1]),
+            (
+                vec![s(1792, 1344), s(112, 6), s(2, 672), s(6, 1)],
+                Kernel::Interleave { unit: 6, planes: 2 }
+            )
+        );
+        // depth_to_space 2 of (16, 112, 112, 12): each input row's pixels cut into two output
+        // rows of their first and second 6 depth values.
+        assert_eq!(
+            plan(&[16, 112, 2, 112, 6], &[150528, 1344, 6, 12, 1]),
+            (
+                vec![s(1792, 1344), s(2, 6), s(112, 12), s(6, 1)],
+                Kernel::Deinterleave { unit: 6, planes: 2 }
+            )
+        );
+        // Block 4 of RGB: units of 12 from four rows; nine rows are too many streams.
+        assert_eq!(
+            plan(&[8, 56, 4, 12], &[2688, 12, 672, 1]).1,
+            Kernel::Interleave {
+                unit: 12,
+                planes: 4
+            }
+        );
+        assert_eq!(
+            plan(&[8, 56, 9, 12], &[6048, 12, 672, 1]).1,
+            Kernel::Rows(12)
+        );
         // A reversed 1-D run, a broadcast row, one element, nothing.
         assert_eq!(plan(&[9], &[-1]), (vec![s(9, -1)], Kernel::Reversed));
         assert_eq!(plan(&[3, 9], &[0, 0]), (vec![s(27, 0)], Kernel::Repeat));

@@ -61,6 +61,8 @@ pub(super) struct Gather {
     width: usize,
     /// The bytes past a period's source start that its loads read.
     reach: usize,
+    /// [`Gather::last_period`]'s program, for the lengths it was built for.
+    last: std::cell::OnceCell<Box<(usize, usize, Option<Gather>)>>,
 }
 
 fn gcd(a: usize, b: usize) -> usize {
@@ -97,6 +99,7 @@ impl Gather {
             vectors,
             width: 1,
             reach: 16,
+            last: std::cell::OnceCell::new(),
         };
         for v in 0..vectors {
             let mut count = 0;
@@ -136,6 +139,22 @@ impl Gather {
             let far = gather.ops[v][..count].iter().map(|op| op.lo + 16).max();
             gather.reach = gather.reach.max(far.unwrap_or(0));
         }
+        // An odd number of vectors: two periods as one, so the vectors pair up into 32-byte
+        // stores (the second period's windows one period's advance further on).
+        if vectors % 2 == 1 && 2 * vectors <= MAX_VECTORS {
+            let advance = gather.rounds * t;
+            for v in 0..vectors {
+                let mut ops = gather.ops[v];
+                for op in &mut ops[..gather.width] {
+                    op.lo += advance;
+                }
+                gather.ops[vectors + v] = ops;
+            }
+            gather.reach += advance;
+            gather.period *= 2;
+            gather.rounds *= 2;
+            gather.vectors *= 2;
+        }
         Some(gather)
     }
 
@@ -173,33 +192,19 @@ impl Gather {
             0
         };
         let (body, tail) = dst.split_at_mut(periods * self.period);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY (each call): a `Gather` exists only where the CPU has AVX2 (`new` checked),
-        // the only requirement of these `#[target_feature]` functions; their loads and stores
-        // are of bounds-checked 16-byte arrays.
-        unsafe {
-            match (self.vectors, self.width) {
-                (1, 1) => self.periods_avx2::<1, 1>(sources, body),
-                (1, 2) => self.periods_avx2::<1, 2>(sources, body),
-                (1, 3) => self.periods_avx2::<1, 3>(sources, body),
-                (1, _) => self.periods_avx2::<1, 4>(sources, body),
-                (2, 1) => self.periods_avx2::<2, 1>(sources, body),
-                (2, 2) => self.periods_avx2::<2, 2>(sources, body),
-                (2, 3) => self.periods_avx2::<2, 3>(sources, body),
-                (2, _) => self.periods_avx2::<2, 4>(sources, body),
-                (3, 1) => self.periods_avx2::<3, 1>(sources, body),
-                (3, 2) => self.periods_avx2::<3, 2>(sources, body),
-                (3, 3) => self.periods_avx2::<3, 3>(sources, body),
-                (3, _) => self.periods_avx2::<3, 4>(sources, body),
-                (4, 1) => self.periods_avx2::<4, 1>(sources, body),
-                (4, 2) => self.periods_avx2::<4, 2>(sources, body),
-                (4, _) => self.periods_avx2::<4, 4>(sources, body),
-                (_, 1 | 2) => self.periods_avx2::<MAX_VECTORS, 2>(sources, body),
-                _ => self.periods_avx2::<MAX_VECTORS, 4>(sources, body),
-            }
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = body;
+        self.dispatch(sources, body);
+        // The next period, whose last loads would pass the end of a source: the same
+        // program with those windows moved back to end at the source's end (masks shifted to
+        // match), built once per copy (every row of a copy has the same lengths).
+        let mut periods = periods;
+        if periods < rounds / self.rounds
+            && let Some(last) = self.last_period(periods * advance, shortest)
+        {
+            let (next, _) = tail.split_at_mut(self.period);
+            last.dispatch(sources, next);
+            periods += 1;
+        }
+        let tail = &mut dst[periods * self.period..];
         // The rest, unit by unit.
         let first = periods * self.rounds;
         for (r, round) in (first..).zip(tail.chunks_exact_mut(round)) {
@@ -210,6 +215,76 @@ impl Gather {
                 }
             }
         }
+    }
+
+    /// [`Gather::periods_avx2`] for this gather's vectors and ops per vector.
+    fn dispatch(&self, sources: &[&[u8]], body: &mut [MaybeUninit<u8>]) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY (each call): a `Gather` exists only where the CPU has AVX2 (`new` checked),
+        // the only requirement of these `#[target_feature]` functions; their loads and stores
+        // are of bounds-checked 16-byte arrays.
+        unsafe {
+            match (self.vectors, self.width) {
+                (2, 1) => self.pairs_avx2::<1, 1>(sources, body),
+                (2, 2) => self.pairs_avx2::<1, 2>(sources, body),
+                (2, 3) => self.pairs_avx2::<1, 3>(sources, body),
+                (2, _) => self.pairs_avx2::<1, 4>(sources, body),
+                (4, 1) => self.pairs_avx2::<2, 1>(sources, body),
+                (4, 2) => self.pairs_avx2::<2, 2>(sources, body),
+                (4, 3) => self.pairs_avx2::<2, 3>(sources, body),
+                (4, _) => self.pairs_avx2::<2, 4>(sources, body),
+                (6, 1) => self.pairs_avx2::<3, 1>(sources, body),
+                (6, 2) => self.pairs_avx2::<3, 2>(sources, body),
+                (6, 3) => self.pairs_avx2::<3, 3>(sources, body),
+                (6, _) => self.pairs_avx2::<3, 4>(sources, body),
+                (8, 1 | 2) => self.pairs_avx2::<4, 2>(sources, body),
+                (8, _) => self.pairs_avx2::<4, 4>(sources, body),
+                (1, 1) => self.periods_avx2::<1, 1>(sources, body),
+                (1, 2) => self.periods_avx2::<1, 2>(sources, body),
+                (1, 3) => self.periods_avx2::<1, 3>(sources, body),
+                (1, _) => self.periods_avx2::<1, 4>(sources, body),
+                (_, 1 | 2) => self.periods_avx2::<MAX_VECTORS, 2>(sources, body),
+                _ => self.periods_avx2::<MAX_VECTORS, 4>(sources, body),
+            }
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (sources, body);
+    }
+
+    /// The program of the period whose sources start at `start` with every window inside
+    /// sources of `len` bytes: a window that would pass `len` is moved back to end there and
+    /// its mask shifted by as much (its bytes are all before `len`: the sources hold every
+    /// byte of the rounds). Its ops' offsets are from the sources' starts (a first period).
+    /// `None` where a source is shorter than a window. Cached for the last `(start, len)`.
+    fn last_period(&self, start: usize, len: usize) -> Option<&Gather> {
+        let cached = self
+            .last
+            .get_or_init(|| Box::new((start, len, self.clamped(start, len))));
+        match &**cached {
+            (s, l, last) if (*s, *l) == (start, len) => last.as_ref(),
+            _ => None,
+        }
+    }
+
+    fn clamped(&self, start: usize, len: usize) -> Option<Gather> {
+        let mut last = Gather {
+            last: std::cell::OnceCell::new(),
+            ..self.clone()
+        };
+        last.reach = 16;
+        for op in last.ops.iter_mut().flatten() {
+            let at = start + op.lo;
+            let shift = (at + 16).saturating_sub(len);
+            op.lo = at.checked_sub(shift)?;
+            for m in op.mask.iter_mut().filter(|m| **m & 0x80 == 0) {
+                *m += shift as u8;
+                if *m >= 16 {
+                    return None;
+                }
+            }
+            last.reach = last.reach.max(op.lo + 16);
+        }
+        Some(last)
     }
 
     /// The whole periods of `body` (`body.len()` a multiple of the period, every load inside
@@ -270,6 +345,83 @@ impl Gather {
                 // SAFETY: `out` is 16 writable bytes (`chunks_exact_mut(16)`); an unaligned
                 // store of initialised bytes into `MaybeUninit<u8>` slots.
                 unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), acc) };
+            }
+        }
+    }
+
+    /// [`Gather::periods_avx2`] with the vectors in pairs, `P` pairs of `W` ops: each pair one
+    /// 32-byte store of two 16-byte halves, each half's windows loaded into one 256-bit
+    /// register (`vinserti128`) and shuffled in one `vpshufb` (which shuffles each 128-bit lane
+    /// on its own): half the shuffles, ors and stores.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn pairs_avx2<const P: usize, const W: usize>(
+        &self,
+        sources: &[&[u8]],
+        body: &mut [MaybeUninit<u8>],
+    ) {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
+            _mm256_shuffle_epi8, _mm256_storeu_si256,
+        };
+        let advance = self.rounds * self.t;
+        let periods = body.len() / self.period.max(1);
+        let mut masks = [[_mm256_setzero_si256(); W]; P];
+        // Each op's first window, low and high half, in the first period (unused ops: source
+        // 0 from 0).
+        let mut windows = [[[std::ptr::null::<u8>(); 2]; W]; P];
+        for i in 0..P {
+            for w in 0..W {
+                let lo = &self.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                let hi = &self.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                // SAFETY: two 16-byte arrays, read unaligned.
+                masks[i][w] = unsafe {
+                    _mm256_loadu2_m128i(
+                        hi.mask.as_ptr().cast::<__m128i>(),
+                        lo.mask.as_ptr().cast::<__m128i>(),
+                    )
+                };
+                for (h, op) in [lo, hi].into_iter().enumerate() {
+                    // In bounds (`lo < reach <= len`, checked below); `wrapping_add` keeps even
+                    // an unused pointer from being undefined behaviour.
+                    windows[i][w][h] = sources[op.source.min(sources.len() - 1)]
+                        .as_ptr()
+                        .wrapping_add(op.lo);
+                }
+            }
+        }
+        // As in `periods_avx2`: every load is inside its source when `(periods - 1) * advance
+        // + reach <= len`.
+        let last = periods.saturating_sub(1) * advance + self.reach;
+        if P * 2 != self.vectors {
+            // Never (`dispatch` matches `P` to the vectors); the one-vector loop then.
+            return self.periods_avx2::<MAX_VECTORS, MAX_OPS>(sources, body);
+        }
+        if periods == 0 {
+            return;
+        }
+        assert!(
+            sources.iter().all(|s| s.len() >= last),
+            "the loads of a byte gather"
+        );
+        for (p, period) in body.chunks_exact_mut(self.period).enumerate() {
+            let start = p * advance;
+            for (i, out) in period.chunks_exact_mut(32).take(P).enumerate() {
+                let mut acc = _mm256_setzero_si256();
+                for w in 0..W {
+                    let [lo, hi] = windows[i][w];
+                    // SAFETY: both windows + start .. + 16 are inside their sources (above).
+                    let x = unsafe {
+                        _mm256_loadu2_m128i(
+                            hi.add(start).cast::<__m128i>(),
+                            lo.add(start).cast::<__m128i>(),
+                        )
+                    };
+                    acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                }
+                // SAFETY: `out` is 32 writable bytes (`chunks_exact_mut(32)`); an unaligned
+                // store of initialised bytes into `MaybeUninit<u8>` slots.
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), acc) };
             }
         }
     }
