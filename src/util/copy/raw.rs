@@ -573,32 +573,47 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
     } else {
         None
     };
-    for l in 0..lines.len {
-        // SAFETY: l < lines.len: the address of line l's first element (module doc).
-        let line = unsafe { base.offset(l as isize * lines.stride) };
-        let Some(gather) = &gather else {
-            // SAFETY: line l's loops are `rows` and `planes` from `line` (the contract).
-            unsafe { dispatch_unit!(unit, interleave(out, line, rows, planes), interleave_any) };
-            continue;
-        };
-        let mut sources: [&[A]; MAX_PLANES] = [&[]; MAX_PLANES];
-        for (k, source) in sources.iter_mut().enumerate().take(planes.len) {
-            // SAFETY: k < planes.len: source row k of line l is the `rows.len * unit`
-            // consecutive elements from line + k * planes.stride (rows.stride == unit).
-            *source = unsafe {
-                std::slice::from_raw_parts(line.offset(k as isize * planes.stride), rows.len * unit)
+    let Some(gather) = &gather else {
+        for l in 0..lines.len {
+            // SAFETY: l < lines.len: the address of line l's first element (module doc); line
+            // l's loops are `rows` and `planes` from there (the contract).
+            unsafe {
+                let line = base.offset(l as isize * lines.stride);
+                dispatch_unit!(unit, interleave(out, line, rows, planes), interleave_any)
             };
         }
-        let sources = &sources[..planes.len];
-        let fill = |spare: &mut [MaybeUninit<A>]| {
-            if !gather.run(sources, spare) {
-                units::interleave_runtime(unit, sources, spare)
-            }
-        };
-        // SAFETY: `run` (or, if it wrote nothing, `interleave_runtime`) writes every slot of
-        // the `rows.len * planes.len * unit` given (each source has `rows.len` units).
-        unsafe { append_with(out, rows.len * planes.len * unit, fill) }
+        return;
+    };
+    // Every line's sources, in order, for one call of the gather.
+    let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
+    for l in 0..lines.len {
+        for k in 0..planes.len {
+            // SAFETY: l < lines.len, k < planes.len: source row k of line l is the
+            // `rows.len * unit` consecutive elements from base + l * lines.stride +
+            // k * planes.stride (the contract: rows.stride == unit), shared like the view.
+            sources.push(unsafe {
+                std::slice::from_raw_parts(
+                    base.offset(l as isize * lines.stride + k as isize * planes.stride),
+                    rows.len * unit,
+                )
+            });
+        }
     }
+    let row = rows.len * planes.len * unit;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if !gather.run(&sources, spare) {
+            // Never (`applies` was checked); the same lines, element by element.
+            for (line, dst) in sources
+                .chunks_exact(planes.len)
+                .zip(spare.chunks_exact_mut(row))
+            {
+                units::interleave_runtime(unit, line, dst)
+            }
+        }
+    };
+    // SAFETY: `run` (or, if it wrote nothing, `interleave_runtime`) writes every slot of the
+    // `lines.len` rows of `row` given (each source has `rows.len` units).
+    unsafe { append_with(out, lines.len * row, fill) }
 }
 
 /// [`Kernel::Deinterleave`]'s rows: `inner` is `[lines, planes, rows, unit]` (or without
@@ -630,10 +645,10 @@ unsafe fn deinterleave_rows<A: Clone>(
     } else {
         None
     };
-    for l in 0..lines.len {
-        // SAFETY: l < lines.len: the address of line l's first element (module doc).
-        let line = unsafe { base.offset(l as isize * lines.stride) };
-        let Some(gather) = &gather else {
+    let Some(gather) = &gather else {
+        for l in 0..lines.len {
+            // SAFETY: l < lines.len: the address of line l's first element (module doc).
+            let line = unsafe { base.offset(l as isize * lines.stride) };
             for p in 0..planes.len {
                 // SAFETY: plane p of line l is the `rows.len` runs of `unit` contiguous
                 // elements from line + p * unit, `rows.stride` apart (the contract): the
@@ -654,29 +669,40 @@ unsafe fn deinterleave_rows<A: Clone>(
                     }
                 }
             }
-            continue;
-        };
-        // SAFETY: line l's source row is the `rows.len * round` consecutive elements from
-        // `line` (the contract).
-        let src = unsafe { std::slice::from_raw_parts(line, rows.len * round) };
-        let plane = rows.len * unit;
-        let fill = |spare: &mut [MaybeUninit<A>]| {
-            for (p, dst) in spare.chunks_exact_mut(plane).enumerate() {
-                // Plane p: unit p of every round, from its first one on.
-                let source = &src[p * unit..];
-                if !gather.run(&[source], dst) {
-                    // Never (`applies` was checked); the same plane, unit by unit.
-                    for (d, from) in dst.chunks_exact_mut(unit).zip(source.chunks(round)) {
-                        for (slot, x) in d.iter_mut().zip(from) {
-                            slot.write(x.clone());
-                        }
+        }
+        return;
+    };
+    // Plane p of line l, as a gather of one source: unit p of every round, the
+    // `(rows.len - 1) * round + unit` elements from line + p * unit (all sources one length).
+    let need = (rows.len - 1) * round + unit;
+    let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
+    for l in 0..lines.len {
+        for p in 0..planes.len {
+            // SAFETY: l < lines.len, p < planes.len: line l's source row is the
+            // `rows.len * round` consecutive elements from base + l * lines.stride (the
+            // contract), and p * unit + need <= rows.len * round, so this is part of it.
+            sources.push(unsafe {
+                std::slice::from_raw_parts(
+                    base.offset(l as isize * lines.stride).add(p * unit),
+                    need,
+                )
+            });
+        }
+    }
+    let plane = rows.len * unit;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if !gather.run(&sources, spare) {
+            // Never (`applies` was checked); the same planes, unit by unit.
+            for (source, dst) in sources.iter().zip(spare.chunks_exact_mut(plane)) {
+                for (d, from) in dst.chunks_exact_mut(unit).zip(source.chunks(round)) {
+                    for (slot, x) in d.iter_mut().zip(from) {
+                        slot.write(x.clone());
                     }
                 }
             }
-        };
-        // SAFETY: `run` (or the loop after it, if it wrote nothing) writes every slot of each
-        // of the `planes.len` planes: plane p's `rows.len` units are the first `unit` elements
-        // of the `rows.len` rounds from p * unit (the last one at least `unit` long).
-        unsafe { append_with(out, rows.len * round, fill) }
-    }
+        }
+    };
+    // SAFETY: `run` (or the loop after it, if it wrote nothing) writes every slot of the
+    // `lines.len * planes.len` planes of `plane`: each source has the `rows.len` rounds' units.
+    unsafe { append_with(out, lines.len * planes.len * plane, fill) }
 }

@@ -27,8 +27,6 @@
 
 use std::mem::MaybeUninit;
 
-use super::plan::MAX_PLANES;
-
 /// Source windows an output vector may take (its ops): beyond this the unit loops are used.
 const MAX_OPS: usize = 4;
 
@@ -158,23 +156,31 @@ impl Gather {
         Some(gather)
     }
 
-    /// `out[(r * k + j) * n + e] = sources[j][r * t + e]` for the `dst.len() / (k * n)` rounds
-    /// of `dst`: every slot of `dst` is written once (a source too short for them panics before
-    /// anything is written). Each source needs `(rounds - 1) * t + n` bytes.
+    /// For each line `l` of `dst` (`sources.len() / k` lines of equal length, line `l`'s sources
+    /// `sources[l * k..][..k]`): `out[(r * k + j) * n + e] = sources[j][r * t + e]` for the
+    /// line's `len / (k * n)` rounds. Every slot of `dst` is written once (a source too short
+    /// for its rounds panics before anything is written). Each source needs
+    /// `(rounds - 1) * t + n` bytes. All lines in one call: the masks are set up once (a call
+    /// per 1344-byte row of a `space_to_depth` cost more in setup than in copying).
     /// `false`, with nothing written, where `A` is not a one-byte primitive ([`applies`]).
     pub(super) fn run<A: Clone>(&self, sources: &[&[A]], dst: &mut [MaybeUninit<A>]) -> bool {
-        let count = sources.len().min(MAX_PLANES);
-        let (Some(bytes), Some(dst)) = (bytes_of(&sources[..count]), bytes_of_mut(dst)) else {
+        let (Some(bytes), Some(dst)) = (bytes_of(sources), bytes_of_mut(dst)) else {
             return false;
         };
-        self.run_bytes(&bytes[..count], dst);
+        self.run_bytes(&bytes, dst);
         true
     }
 
     fn run_bytes(&self, sources: &[&[u8]], dst: &mut [MaybeUninit<u8>]) {
         let round = self.k * self.n;
-        let rounds = dst.len() / round;
-        assert!(sources.len() == self.k, "the sources of a byte gather");
+        let lines = sources.len() / self.k;
+        assert!(
+            lines > 0 && lines * self.k == sources.len() && dst.len() % lines == 0,
+            "the sources of a byte gather"
+        );
+        let line = dst.len() / lines;
+        let rounds = line / round;
+        assert!(rounds * round == line, "the lines of a byte gather");
         if rounds == 0 {
             return;
         }
@@ -186,39 +192,56 @@ impl Gather {
         let shortest = sources.iter().map(|s| s.len()).min().unwrap_or(0);
         // Whole periods whose loads stay inside every source.
         let advance = self.rounds * self.t;
-        let periods = if shortest >= self.reach {
+        let mut periods = if shortest >= self.reach {
             ((shortest - self.reach) / advance + 1).min(rounds / self.rounds)
         } else {
             0
         };
-        let (body, tail) = dst.split_at_mut(periods * self.period);
-        self.dispatch(sources, body);
+        self.dispatch(sources, dst, line, 0, periods);
         // The next period, whose last loads would pass the end of a source: the same
         // program with those windows moved back to end at the source's end (masks shifted to
-        // match), built once per copy (every row of a copy has the same lengths).
-        let mut periods = periods;
+        // match), built once per copy (every line of a copy has the same lengths).
         if periods < rounds / self.rounds
             && let Some(last) = self.last_period(periods * advance, shortest)
         {
-            let (next, _) = tail.split_at_mut(self.period);
-            last.dispatch(sources, next);
+            last.dispatch(sources, dst, line, periods * self.period, 1);
             periods += 1;
         }
-        let tail = &mut dst[periods * self.period..];
-        // The rest, unit by unit.
+        // The rest of each line, unit by unit.
         let first = periods * self.rounds;
-        for (r, round) in (first..).zip(tail.chunks_exact_mut(round)) {
-            let from = r * self.t;
-            for (unit, source) in round.chunks_exact_mut(self.n).zip(sources) {
-                for (slot, &x) in unit.iter_mut().zip(&source[from..from + self.n]) {
-                    slot.write(x);
+        for (sources, line) in sources.chunks_exact(self.k).zip(dst.chunks_exact_mut(line)) {
+            let tail = &mut line[periods * self.period..];
+            for (r, round) in (first..).zip(tail.chunks_exact_mut(round)) {
+                let from = r * self.t;
+                for (unit, source) in round.chunks_exact_mut(self.n).zip(sources) {
+                    for (slot, &x) in unit.iter_mut().zip(&source[from..from + self.n]) {
+                        slot.write(x);
+                    }
                 }
             }
         }
     }
 
     /// [`Gather::periods_avx2`] for this gather's vectors and ops per vector.
-    fn dispatch(&self, sources: &[&[u8]], body: &mut [MaybeUninit<u8>]) {
+    /// Periods `offset / period ..` of every line, `periods` of them, by the loop for this
+    /// gather's vectors and ops per vector.
+    fn dispatch(
+        &self,
+        sources: &[&[u8]],
+        dst: &mut [MaybeUninit<u8>],
+        line: usize,
+        offset: usize,
+        periods: usize,
+    ) {
+        if periods == 0 {
+            return;
+        }
+        let body = Lines {
+            dst,
+            line,
+            offset,
+            periods,
+        };
         #[cfg(target_arch = "x86_64")]
         // SAFETY (each call): a `Gather` exists only where the CPU has AVX2 (`new` checked),
         // the only requirement of these `#[target_feature]` functions; their loads and stores
@@ -248,7 +271,7 @@ impl Gather {
             }
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (sources, body);
+        let _ = (sources, body.dst);
     }
 
     /// The program of the period whose sources start at `start` with every window inside
@@ -287,64 +310,51 @@ impl Gather {
         Some(last)
     }
 
-    /// The whole periods of `body` (`body.len()` a multiple of the period, every load inside
-    /// its source: [`Gather::run_bytes`] checked), with `V >= self.vectors` output vectors of
-    /// `W >= self.width` ops each known at compile time (the loop is unrolled, its masks and
-    /// source windows held in registers). A period has `self.vectors` vectors; `V` larger only
-    /// for the rare periods of 5 to 8 vectors, which then stop at `self.vectors`.
+    /// The periods of `body` (every line's periods from `body.offset`), with `V >=
+    /// self.vectors` output vectors of `W >= self.width` ops each known at compile time (the
+    /// loop is unrolled, its masks held in registers). `V` larger only for the rare periods of
+    /// 5 to 8 vectors, which then stop at `self.vectors`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn periods_avx2<const V: usize, const W: usize>(
-        &self,
-        sources: &[&[u8]],
-        body: &mut [MaybeUninit<u8>],
-    ) {
+    fn periods_avx2<const V: usize, const W: usize>(&self, sources: &[&[u8]], body: Lines<'_>) {
         use std::arch::x86_64::{
             __m128i, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128, _mm_shuffle_epi8,
             _mm_storeu_si128,
         };
         let advance = self.rounds * self.t;
-        let periods = body.len() / self.period.max(1);
         let mut masks = [[_mm_setzero_si128(); W]; V];
-        // Each op's first window, in the first period (unused ops: source 0 from 0).
-        let mut windows = [[std::ptr::null::<u8>(); W]; V];
-        for v in 0..V {
-            for w in 0..W {
+        for (v, masks) in masks.iter_mut().enumerate() {
+            for (w, mask) in masks.iter_mut().enumerate() {
                 let op = &self.ops[v.min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
                 // SAFETY: a 16-byte array, read unaligned.
-                masks[v][w] = unsafe { _mm_loadu_si128(op.mask.as_ptr().cast()) };
-                // In bounds (`lo < reach <= len`, checked below); `wrapping_add` keeps even
-                // an unused pointer from being undefined behaviour.
-                windows[v][w] = sources[op.source.min(sources.len() - 1)]
-                    .as_ptr()
-                    .wrapping_add(op.lo);
+                *mask = unsafe { _mm_loadu_si128(op.mask.as_ptr().cast()) };
             }
         }
-        // Every load below is of 16 bytes at `start + op.lo` of an op's source, with `start`
-        // at most `(periods - 1) * advance`: inside the source when `(periods - 1) * advance +
-        // reach <= len` (`reach` is the largest `op.lo + 16`), which `run_bytes` chose
-        // `periods` for; checked here too, at the cost of one comparison per source.
-        let last = periods.saturating_sub(1) * advance + self.reach;
-        if periods == 0 {
-            return;
-        }
-        assert!(
-            sources.iter().all(|s| s.len() >= last),
-            "the loads of a byte gather"
-        );
+        self.check(sources, body.periods);
         let vectors = self.vectors.min(V);
-        for (p, period) in body.chunks_exact_mut(self.period).enumerate() {
-            let start = p * advance;
-            for (v, out) in period.chunks_exact_mut(16).take(vectors).enumerate() {
-                let mut acc = _mm_setzero_si128();
-                for w in 0..W {
-                    // SAFETY: `windows[v][w] + start .. + 16` is inside its source (above).
-                    let x = unsafe { _mm_loadu_si128(windows[v][w].add(start).cast::<__m128i>()) };
-                    acc = _mm_or_si128(acc, _mm_shuffle_epi8(x, masks[v][w]));
+        for (sources, line) in body.lines(sources, self.k, self.period) {
+            // Each op's window in the line's first period (unused ops: source 0 from 0).
+            let mut windows = [[std::ptr::null::<u8>(); W]; V];
+            for (v, windows) in windows.iter_mut().enumerate() {
+                for (w, window) in windows.iter_mut().enumerate() {
+                    *window = self.window(sources, v, w);
                 }
-                // SAFETY: `out` is 16 writable bytes (`chunks_exact_mut(16)`); an unaligned
-                // store of initialised bytes into `MaybeUninit<u8>` slots.
-                unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), acc) };
+            }
+            for (p, period) in line.chunks_exact_mut(self.period).enumerate() {
+                let start = p * advance;
+                for (v, out) in period.chunks_exact_mut(16).take(vectors).enumerate() {
+                    let mut acc = _mm_setzero_si128();
+                    for w in 0..W {
+                        // SAFETY: `windows[v][w] + start .. + 16` is inside its source
+                        // (`check`).
+                        let x =
+                            unsafe { _mm_loadu_si128(windows[v][w].add(start).cast::<__m128i>()) };
+                        acc = _mm_or_si128(acc, _mm_shuffle_epi8(x, masks[v][w]));
+                    }
+                    // SAFETY: `out` is 16 writable bytes (`chunks_exact_mut(16)`); an
+                    // unaligned store of initialised bytes into `MaybeUninit<u8>` slots.
+                    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), acc) };
+                }
             }
         }
     }
@@ -355,75 +365,114 @@ impl Gather {
     /// on its own): half the shuffles, ors and stores.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn pairs_avx2<const P: usize, const W: usize>(
-        &self,
-        sources: &[&[u8]],
-        body: &mut [MaybeUninit<u8>],
-    ) {
+    fn pairs_avx2<const P: usize, const W: usize>(&self, sources: &[&[u8]], body: Lines<'_>) {
         use std::arch::x86_64::{
             __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
             _mm256_shuffle_epi8, _mm256_storeu_si256,
         };
+        if P * 2 != self.vectors {
+            // Never (`dispatch` matches `P` to the vectors); the one-vector loop then.
+            return self.periods_avx2::<MAX_VECTORS, MAX_OPS>(sources, body);
+        }
         let advance = self.rounds * self.t;
-        let periods = body.len() / self.period.max(1);
         let mut masks = [[_mm256_setzero_si256(); W]; P];
-        // Each op's first window, low and high half, in the first period (unused ops: source
-        // 0 from 0).
-        let mut windows = [[[std::ptr::null::<u8>(); 2]; W]; P];
-        for i in 0..P {
-            for w in 0..W {
+        for (i, masks) in masks.iter_mut().enumerate() {
+            for (w, mask) in masks.iter_mut().enumerate() {
                 let lo = &self.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
                 let hi = &self.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
                 // SAFETY: two 16-byte arrays, read unaligned.
-                masks[i][w] = unsafe {
+                *mask = unsafe {
                     _mm256_loadu2_m128i(
                         hi.mask.as_ptr().cast::<__m128i>(),
                         lo.mask.as_ptr().cast::<__m128i>(),
                     )
                 };
-                for (h, op) in [lo, hi].into_iter().enumerate() {
-                    // In bounds (`lo < reach <= len`, checked below); `wrapping_add` keeps even
-                    // an unused pointer from being undefined behaviour.
-                    windows[i][w][h] = sources[op.source.min(sources.len() - 1)]
-                        .as_ptr()
-                        .wrapping_add(op.lo);
+            }
+        }
+        self.check(sources, body.periods);
+        for (sources, line) in body.lines(sources, self.k, self.period) {
+            // Each op's windows, low and high half, in the line's first period.
+            let mut windows = [[[std::ptr::null::<u8>(); 2]; W]; P];
+            for (i, windows) in windows.iter_mut().enumerate() {
+                for (w, window) in windows.iter_mut().enumerate() {
+                    *window = [
+                        self.window(sources, 2 * i, w),
+                        self.window(sources, 2 * i + 1, w),
+                    ];
+                }
+            }
+            for (p, period) in line.chunks_exact_mut(self.period).enumerate() {
+                let start = p * advance;
+                for (i, out) in period.chunks_exact_mut(32).take(P).enumerate() {
+                    let mut acc = _mm256_setzero_si256();
+                    for w in 0..W {
+                        let [lo, hi] = windows[i][w];
+                        // SAFETY: both windows + start .. + 16 are inside their sources
+                        // (`check`).
+                        let x = unsafe {
+                            _mm256_loadu2_m128i(
+                                hi.add(start).cast::<__m128i>(),
+                                lo.add(start).cast::<__m128i>(),
+                            )
+                        };
+                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                    }
+                    // SAFETY: `out` is 32 writable bytes (`chunks_exact_mut(32)`); an
+                    // unaligned store of initialised bytes into `MaybeUninit<u8>` slots.
+                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), acc) };
                 }
             }
         }
-        // As in `periods_avx2`: every load is inside its source when `(periods - 1) * advance
-        // + reach <= len`.
-        let last = periods.saturating_sub(1) * advance + self.reach;
-        if P * 2 != self.vectors {
-            // Never (`dispatch` matches `P` to the vectors); the one-vector loop then.
-            return self.periods_avx2::<MAX_VECTORS, MAX_OPS>(sources, body);
-        }
-        if periods == 0 {
-            return;
-        }
+    }
+
+    /// Checks that every load of `periods` periods is inside its source: 16 bytes at `start +
+    /// op.lo` with `start` at most `(periods - 1) * advance`, inside a source of `len` bytes
+    /// when `(periods - 1) * advance + reach <= len` (`reach` is the largest `op.lo + 16`,
+    /// unused ops have `lo == 0 < reach`), which `run_bytes` chose `periods` for. Panics
+    /// otherwise (before anything is written).
+    fn check(&self, sources: &[&[u8]], periods: usize) {
+        let last = periods.saturating_sub(1) * self.rounds * self.t + self.reach;
         assert!(
             sources.iter().all(|s| s.len() >= last),
             "the loads of a byte gather"
         );
-        for (p, period) in body.chunks_exact_mut(self.period).enumerate() {
-            let start = p * advance;
-            for (i, out) in period.chunks_exact_mut(32).take(P).enumerate() {
-                let mut acc = _mm256_setzero_si256();
-                for w in 0..W {
-                    let [lo, hi] = windows[i][w];
-                    // SAFETY: both windows + start .. + 16 are inside their sources (above).
-                    let x = unsafe {
-                        _mm256_loadu2_m128i(
-                            hi.add(start).cast::<__m128i>(),
-                            lo.add(start).cast::<__m128i>(),
-                        )
-                    };
-                    acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
-                }
-                // SAFETY: `out` is 32 writable bytes (`chunks_exact_mut(32)`); an unaligned
-                // store of initialised bytes into `MaybeUninit<u8>` slots.
-                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), acc) };
-            }
-        }
+    }
+
+    /// The first window of op `w` of vector `v` in a line with these sources: `lo` bytes into
+    /// its source (unused ops: source 0 from 0). `wrapping_add` keeps the address computation
+    /// defined; it is in bounds ([`Gather::check`]).
+    #[inline(always)]
+    fn window(&self, sources: &[&[u8]], v: usize, w: usize) -> *const u8 {
+        let op = &self.ops[v.min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+        sources
+            .get(op.source)
+            .or(sources.first())
+            .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(op.lo))
+    }
+}
+
+/// The part of every line of `dst` (lines of `line` bytes) that whole periods fill: `periods`
+/// periods from byte `offset` of each line.
+struct Lines<'a> {
+    dst: &'a mut [MaybeUninit<u8>],
+    line: usize,
+    offset: usize,
+    periods: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// Each line's `k` sources and its `periods * period` bytes from `offset`.
+    fn lines<'s>(
+        self,
+        sources: &'s [&'s [u8]],
+        k: usize,
+        period: usize,
+    ) -> impl Iterator<Item = (&'s [&'s [u8]], &'a mut [MaybeUninit<u8>])> {
+        let (offset, len) = (self.offset, self.periods * period);
+        sources
+            .chunks_exact(k.max(1))
+            .zip(self.dst.chunks_exact_mut(self.line.max(1)))
+            .map(move |(sources, line)| (sources, &mut line[offset..offset + len]))
     }
 }
 
@@ -432,19 +481,18 @@ pub(super) fn applies<A>() -> bool {
     std::mem::size_of::<A>() == 1 && super::stream::is_plain::<A>()
 }
 
-/// `sources` (at most [`MAX_PLANES`]) as bytes, where [`applies`] to `A`.
-fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<[&'s [u8]; MAX_PLANES]> {
+/// `sources` as bytes, where [`applies`] to `A`.
+fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
     if !applies::<A>() {
         return None;
     }
-    let mut bytes: [&[u8]; MAX_PLANES] = [&[]; MAX_PLANES];
-    for (b, s) in bytes.iter_mut().zip(sources) {
+    let bytes = sources.iter().map(|s| {
         // SAFETY: `A` is a one-byte primitive (u8, i8 or bool: `applies`), so a slice of it is
         // the same memory as a slice of initialised `u8`, same length and alignment, borrowed
         // for the same lifetime.
-        *b = unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<u8>(), s.len()) };
-    }
-    Some(bytes)
+        unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<u8>(), s.len()) }
+    });
+    Some(bytes.collect())
 }
 
 /// `dst` as byte slots, where [`applies`] to `A`. Only bytes read from `A` values are written
