@@ -2,8 +2,9 @@
 //! runs image layouts have (a pixel of 1-4 channels, a block of a few pixels) copied as fixed-size
 //! moves instead of `memcpy` calls.
 //!
-//! [`gather_runs`] is the ops' one interleaving kernel (concat and stack of equal runs, a band of
-//! `space_to_depth`, a row of regular patches): safe code that writes
+//! [`gather_runs`] is the ops' interleaving kernel for runs of separate inputs (concat and stack
+//! of equal runs, a row of regular patches; `space_to_depth`, a view of one input, goes through
+//! the copy engine's `Kernel::Interleave`): safe code that writes
 //! the result with one `Vec::extend` from iterators of known length over fixed-size arrays, so
 //! each element is written once, with no zero-fill first and no per-run capacity check.
 //! Long runs go through `util::copy::extend_run`: whole, unless glibc's 4 KiB-aliasing trap is
@@ -71,7 +72,7 @@ pub(crate) struct Runs {
 }
 
 /// Appends `runs.rounds` rounds to `out`: in round `o`, run `o` of each source in turn. One
-/// concat of equal runs, a band of `space_to_depth`, a row of patches are each one call; one
+/// concat of equal runs, a row of patches are each one call; one
 /// source with gaps between its runs works too.
 ///
 /// Why this shape: the result is written by `Vec::extend` from an iterator of fixed-size arrays

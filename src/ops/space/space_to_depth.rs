@@ -7,7 +7,6 @@ use crate::ops::space::nhwc::{nhwc, output_shape, owned};
 use crate::util::alloc::try_vec;
 use crate::util::copy::extend_c_order;
 use crate::util::owned::c_order;
-use crate::util::runs::{Runs, gather_runs};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::shape::element_count;
 
@@ -216,32 +215,32 @@ fn depth_to_space_shape<A>(
 
 /// The row-major elements of `space_to_depth` of a row-major `[n, h, w, c]` input.
 ///
-/// Works through bands of `block_size` input rows (one output row each; bands never straddle
-/// images since `block_size` divides `h`). A block row, `block_size * c` elements, is contiguous
-/// in the input and in the output, and output pixel `j` is block row `j` of each row of the band
-/// in turn: the band's rows interleaved in runs of a block row ([`gather_runs`]).
+/// The result in C order is this view of the input: output row `(n, i)` is, for each output
+/// pixel `j`, block row `j` (`block_size * c` elements, contiguous in the input and in the
+/// output) of each of the band's `block_size` input rows in turn. The copy engine copies it:
+/// the band's rows interleaved in units of a block row, one call per output row.
 fn space_to_depth<A: Clone>(
     data: &[A],
-    [_, _, w, c]: [usize; 4],
+    [n, h, w, c]: [usize; 4],
     block_size: usize,
 ) -> Result<Vec<A>, Error> {
-    let mut out = Vec::with_capacity(data.len());
-    let (row, block_row) = (w * c, block_size * c);
+    let block_row = block_size * c;
     if data.is_empty() || block_row == 0 {
-        return Ok(out);
+        return Ok(Vec::new());
     }
-    let runs = Runs {
-        offset: 0,
-        step: block_row,
-        len: block_row,
-        rounds: row / block_row,
-    };
-    let mut rows = Vec::with_capacity(block_size);
-    for band in data.chunks_exact(block_size * row) {
-        rows.clear();
-        rows.extend(band.chunks_exact(row));
-        gather_runs(&mut out, &rows, runs)?;
-    }
+    let view = ArrayView::from_shape(
+        (n, h / block_size, w / block_size, block_size, block_row).strides((
+            h * w * c,
+            block_size * w * c,
+            block_row,
+            w * c,
+            1,
+        )),
+        data,
+    )
+    .map_err(|e| Error::Internal(format!("space_to_depth view: {e}")))?;
+    let mut out = try_vec::<A>(&[data.len()])?;
+    extend_c_order(&mut out, &view);
     Ok(out)
 }
 

@@ -16,6 +16,10 @@
 //!   to NCHW); the slice loops of these are safe code in `units`;
 //! - long reversed runs are a slice copied backwards; long strided ones one element at a time;
 //! - a broadcast outer axis is written once and then copied from the destination;
+//! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
+//!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
+//!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX2, 16-byte
+//!   `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own module);
 //! - where the CPU has AVX2 (detected at run time), the unit loops of planes and flipped rows
 //!   are the same safe loops compiled a second time for AVX2 (`simd`), which LLVM turns into
 //!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2);
@@ -25,6 +29,7 @@
 //!
 //! Each output element is written once: nothing is filled and then overwritten.
 
+mod byte_shuffle;
 mod pieces;
 mod plan;
 mod raw;

@@ -48,6 +48,17 @@ pub(crate) enum Kernel {
     ShortStrided(usize),
     /// `len > SHORT` copies of one element (a broadcast innermost axis).
     Repeat,
+    /// `planes` (2 to [`MAX_PLANES`]) source rows of whole units of `unit` (2 to [`ROW`])
+    /// contiguous elements, interleaved unit by unit (`space_to_depth`: an output row takes
+    /// block row `j` of each of the band's input rows in turn): the steps `(M, unit)`,
+    /// `(planes, any)`, `(unit, 1)`. Each output row is one call over `M * planes` units,
+    /// instead of one call per `planes` units.
+    Interleave { unit: usize, planes: usize },
+    /// The inverse: a source row of `M` units of `planes * unit` elements cut into `planes`
+    /// output rows of `M` units of `unit` (`depth_to_space`: output row `di` takes the `di`-th
+    /// part of every pixel's depth): the steps `(planes, unit)`, `(M, planes * unit)`,
+    /// `(unit, 1)`. [`Kernel::Planes`] is the same for units of one element.
+    Deinterleave { unit: usize, planes: usize },
     /// A transpose: `len > SHORT` elements at a stride of 2 or more, inside an outer loop whose
     /// stride is smaller (NHWC to NCHW: the width loop reads every 3rd element, the channel loop
     /// around it steps by 1). Copied in blocks of [`BLOCK`] columns for all the outer loop's rows
@@ -63,6 +74,11 @@ pub(crate) const SHORT: usize = 4;
 
 /// Contiguous runs up to this long are copied inside the loop of the next outer axis.
 pub(crate) const ROW: usize = 64;
+
+/// The most source rows [`Kernel::Interleave`] reads at once (and output rows
+/// [`Kernel::Deinterleave`] writes): a block size of `space_to_depth` up to 8; more streams
+/// than that would not stay in L1 together.
+pub(crate) const MAX_PLANES: usize = 8;
 
 /// The columns [`Kernel::Blocked`] copies per row before moving to the next row: 256 source
 /// cache lines at most, which stay in L1 from one row to the next.
@@ -97,6 +113,27 @@ pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
         [Step { stride: 1, .. }] => Kernel::Contiguous,
         [.., outer, Step { len, stride: 1 }] if len <= SHORT && outer.stride == -(len as isize) => {
             Kernel::ReversedUnits(len)
+        }
+        [.., planes, rows, Step { len, stride: 1 }]
+            if (2..=ROW).contains(&len)
+                && planes.stride == len as isize
+                && planes.len <= MAX_PLANES
+                && Some(rows.stride) == (len as isize).checked_mul(planes.len as isize) =>
+        {
+            Kernel::Deinterleave {
+                unit: len,
+                planes: planes.len,
+            }
+        }
+        [.., rows, planes, Step { len, stride: 1 }]
+            if (2..=ROW).contains(&len)
+                && rows.stride == len as isize
+                && planes.len <= MAX_PLANES =>
+        {
+            Kernel::Interleave {
+                unit: len,
+                planes: planes.len,
+            }
         }
         [.., Step { len, stride: 1 }] if len <= SHORT => Kernel::ShortRuns(len),
         [.., Step { len, stride: 1 }] if len <= ROW => Kernel::Rows(len),
@@ -171,6 +208,36 @@ mod tests {
         assert_eq!(
             plan(&[2, 300], &[1, 5]),
             (vec![s(2, 1), s(300, 5)], Kernel::Blocked)
+        );
+        // space_to_depth 2 of (16, 224, 224, 3): output rows of 112 units of 6 (a block row),
+        // taken in turn from the band's two input rows (672 apart).
+        assert_eq!(
+            plan(&[16, 112, 112, 2, 6], &[150528, 1344, 6, 672, 1]),
+            (
+                vec![s(1792, 1344), s(112, 6), s(2, 672), s(6, 1)],
+                Kernel::Interleave { unit: 6, planes: 2 }
+            )
+        );
+        // depth_to_space 2 of (16, 112, 112, 12): each input row's pixels cut into two output
+        // rows of their first and second 6 depth values.
+        assert_eq!(
+            plan(&[16, 112, 2, 112, 6], &[150528, 1344, 6, 12, 1]),
+            (
+                vec![s(1792, 1344), s(2, 6), s(112, 12), s(6, 1)],
+                Kernel::Deinterleave { unit: 6, planes: 2 }
+            )
+        );
+        // Block 4 of RGB: units of 12 from four rows; nine rows are too many streams.
+        assert_eq!(
+            plan(&[8, 56, 4, 12], &[2688, 12, 672, 1]).1,
+            Kernel::Interleave {
+                unit: 12,
+                planes: 4
+            }
+        );
+        assert_eq!(
+            plan(&[8, 56, 9, 12], &[6048, 12, 672, 1]).1,
+            Kernel::Rows(12)
         );
         // A reversed 1-D run, a broadcast row, one element, nothing.
         assert_eq!(plan(&[9], &[-1]), (vec![s(9, -1)], Kernel::Reversed));

@@ -1,7 +1,7 @@
 //! The copy loops: the copy engine's `unsafe` reading of a view's elements through its pointer
 //! and strides (its only other `unsafe`: [`super::simd`]'s calls of AVX2-compiled safe loops,
 //! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`] and the
-//! AVX2 shuffles of [`super::shuffle`]).
+//! AVX2 shuffles of [`super::shuffle`] and [`super::byte_shuffle`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
@@ -27,8 +27,8 @@
 
 use std::mem::MaybeUninit;
 
-use super::plan::{BLOCK, Kernel, SHORT, Step};
-use super::{shuffle, simd, units};
+use super::plan::{BLOCK, Kernel, MAX_PLANES, SHORT, Step};
+use super::{byte_shuffle, shuffle, simd, units};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -38,6 +38,25 @@ macro_rules! dispatch_short {
             2 => $kernel::<A, 2>($($arg),*),
             3 => $kernel::<A, 3>($($arg),*),
             _ => $kernel::<A, SHORT>($($arg),*),
+        }
+    };
+}
+
+/// `kernel::<A, N>(args)` for the unit lengths `N` worth a fixed-size kernel (those of
+/// [`Kernel::Rows`]' fixed lengths, and 2 to 4), `fallback(unit, args)` for the others.
+macro_rules! dispatch_unit {
+    ($n:expr, $kernel:ident($($arg:expr),*), $fallback:ident) => {
+        match $n {
+            2 => $kernel::<A, 2>($($arg),*),
+            3 => $kernel::<A, 3>($($arg),*),
+            4 => $kernel::<A, 4>($($arg),*),
+            6 => $kernel::<A, 6>($($arg),*),
+            8 => $kernel::<A, 8>($($arg),*),
+            12 => $kernel::<A, 12>($($arg),*),
+            16 => $kernel::<A, 16>($($arg),*),
+            24 => $kernel::<A, 24>($($arg),*),
+            32 => $kernel::<A, 32>($($arg),*),
+            n => $fallback::<A>(n, $($arg),*),
         }
     };
 }
@@ -68,6 +87,9 @@ pub(super) unsafe fn extend<A: Clone>(
         | Kernel::Planes(_) => 2,
         // And the loop of rows around them, for the one-byte rows (`reversed_unit_rows`).
         Kernel::ReversedUnits(_) => 3,
+        // The units, the planes and the unit's elements, and the loop of rows around them
+        // (the byte gathers are set up once for all rows).
+        Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => 4,
         _ => 1,
     };
     let outer = steps.len().saturating_sub(inner);
@@ -115,6 +137,17 @@ unsafe fn walk<A: Clone>(
 /// As for [`extend`], with `inner` the last one to three steps.
 #[inline]
 unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], kernel: Kernel) {
+    match kernel {
+        // SAFETY: `inner` is the view's innermost loops, these kernels' contract.
+        Kernel::Interleave { unit, .. } => {
+            return unsafe { interleave_rows(out, base, inner, unit) };
+        }
+        // SAFETY: as above.
+        Kernel::Deinterleave { unit, .. } => {
+            return unsafe { deinterleave_rows(out, base, inner, unit) };
+        }
+        _ => {}
+    }
     // A rank-1 plan for a short kernel: one pass of the "outer" loop; a rank-2 plan for
     // `ReversedUnits`: one pass of its loop of rows.
     let once = Step { len: 1, stride: 0 };
@@ -159,6 +192,7 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
                 3 => planes::<A, 3>(out, base, len),
                 _ => planes::<A, SHORT>(out, base, len),
             },
+            Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => {}
             Kernel::Reversed => reversed(out, base, len),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
             Kernel::Strided => strided(out, base, len, stride),
@@ -515,4 +549,214 @@ unsafe fn planes<A: Clone, const C: usize>(out: &mut Vec<A>, base: *const A, len
     // SAFETY: `simd::planes` (by `units::planes`, `planes_by` or `planes_flat`) writes every
     // slot of the `total` it is given (each channel c of pixel j to slot c * len + j).
     unsafe { append_with(out, total, fill) }
+}
+
+/// One output row of [`Kernel::Interleave`]: `planes.len` source rows, row `k` the `rows.len`
+/// units of `N` contiguous elements from `base + k * planes.stride` (units `N` apart), written
+/// unit `j` of each row in turn ([`simd::interleave`]).
+///
+/// # Safety
+/// `base + k * planes.stride + j * N + e` for `k < planes.len`, `j < rows.len`, `e < N` are
+/// elements of the view (`rows.stride == N`, what the plan checked).
+unsafe fn interleave<A: Clone, const N: usize>(
+    out: &mut Vec<A>,
+    base: *const A,
+    rows: Step,
+    planes: Step,
+) {
+    let mut sources: [&[[A; N]]; MAX_PLANES] = [&[]; MAX_PLANES];
+    for (k, source) in sources.iter_mut().enumerate().take(planes.len) {
+        // SAFETY: k < planes.len: source row k is the `rows.len * N` consecutive elements from
+        // base + k * planes.stride (the contract), so `rows.len` consecutive `[A; N]` (an array
+        // has its element's alignment and no padding). Shared, read-only, like the view.
+        *source = unsafe {
+            std::slice::from_raw_parts(
+                base.offset(k as isize * planes.stride).cast::<[A; N]>(),
+                rows.len,
+            )
+        };
+    }
+    let sources = &sources[..planes.len.min(MAX_PLANES)];
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| simd::interleave::<A, N>(sources, spare);
+    // SAFETY: `simd::interleave` writes every unit of the `rows.len * planes.len` it is given
+    // (each source has `rows.len` units).
+    unsafe { append_units(out, rows.len * sources.len(), fill) }
+}
+
+/// [`interleave`] for a unit length `n` without a fixed-size kernel: the same row, element by
+/// element ([`units::interleave_runtime`]).
+///
+/// # Safety
+/// As for [`interleave`], with `n` for `N`.
+unsafe fn interleave_any<A: Clone>(
+    n: usize,
+    out: &mut Vec<A>,
+    base: *const A,
+    rows: Step,
+    planes: Step,
+) {
+    let mut sources: [&[A]; MAX_PLANES] = [&[]; MAX_PLANES];
+    for (k, source) in sources.iter_mut().enumerate().take(planes.len) {
+        // SAFETY: as in `interleave`: `rows.len * n` consecutive elements of the view.
+        *source = unsafe {
+            std::slice::from_raw_parts(base.offset(k as isize * planes.stride), rows.len * n)
+        };
+    }
+    let sources = &sources[..planes.len.min(MAX_PLANES)];
+    let fill = |spare: &mut [MaybeUninit<A>]| units::interleave_runtime(n, sources, spare);
+    // SAFETY: `interleave_runtime` writes every slot of the `rows.len * sources.len() * n`.
+    unsafe { append_with(out, rows.len * sources.len() * n, fill) }
+}
+
+/// [`Kernel::Interleave`]'s rows: `inner` is `[lines, rows, planes, unit]` (or without
+/// `lines`), each line one output row of [`interleave`]; for one-byte primitives with AVX2,
+/// [`byte_shuffle::Gather`], set up once for all lines.
+///
+/// # Safety
+/// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
+/// (`rows.stride == unit`, `unit` the last step's length).
+unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], unit: usize) {
+    let once = Step { len: 1, stride: 0 };
+    let (lines, rows, planes) = match *inner {
+        [l, r, p, _] => (l, r, p),
+        [r, p, _] => (once, r, p),
+        _ => return,
+    };
+    let gather = if byte_shuffle::applies::<A>() && planes.len <= MAX_PLANES {
+        byte_shuffle::Gather::new(planes.len, unit, unit)
+    } else {
+        None
+    };
+    let Some(gather) = &gather else {
+        for l in 0..lines.len {
+            // SAFETY: l < lines.len: the address of line l's first element (module doc); line
+            // l's loops are `rows` and `planes` from there (the contract).
+            unsafe {
+                let line = base.offset(l as isize * lines.stride);
+                dispatch_unit!(unit, interleave(out, line, rows, planes), interleave_any)
+            };
+        }
+        return;
+    };
+    // Every line's sources, in order, for one call of the gather.
+    let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
+    for l in 0..lines.len {
+        for k in 0..planes.len {
+            // SAFETY: l < lines.len, k < planes.len: source row k of line l is the
+            // `rows.len * unit` consecutive elements from base + l * lines.stride +
+            // k * planes.stride (the contract: rows.stride == unit), shared like the view.
+            sources.push(unsafe {
+                std::slice::from_raw_parts(
+                    base.offset(l as isize * lines.stride + k as isize * planes.stride),
+                    rows.len * unit,
+                )
+            });
+        }
+    }
+    let row = rows.len * planes.len * unit;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if !gather.run(&sources, spare) {
+            // Never (`applies` was checked); the same lines, element by element.
+            for (line, dst) in sources
+                .chunks_exact(planes.len)
+                .zip(spare.chunks_exact_mut(row))
+            {
+                units::interleave_runtime(unit, line, dst)
+            }
+        }
+    };
+    // SAFETY: `run` (or, if it wrote nothing, `interleave_runtime`) writes every slot of the
+    // `lines.len` rows of `row` given (each source has `rows.len` units).
+    unsafe { append_with(out, lines.len * row, fill) }
+}
+
+/// [`Kernel::Deinterleave`]'s rows: `inner` is `[lines, planes, rows, unit]` (or without
+/// `lines`), each line one source row cut into `planes.len` output rows: plane `p` is unit `p`
+/// of every round. For one-byte primitives with AVX2, [`byte_shuffle::Gather`] of one source per
+/// plane, set up once for all lines; otherwise each plane is [`short_runs`] (or [`rows`]).
+///
+/// # Safety
+/// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
+/// (`planes.stride == unit`, `rows.stride == planes.len * unit`).
+unsafe fn deinterleave_rows<A: Clone>(
+    out: &mut Vec<A>,
+    base: *const A,
+    inner: &[Step],
+    unit: usize,
+) {
+    let once = Step { len: 1, stride: 0 };
+    let (lines, planes, rows) = match *inner {
+        [l, p, r, _] => (l, p, r),
+        [p, r, _] => (once, p, r),
+        _ => return,
+    };
+    let round = planes.len * unit;
+    // The gathers only for units of up to `SHORT` bytes (RGBA depth_to_space 2: units of 2,
+    // 1108 -> 256 us); from 6 on, a fixed-size move per unit was as fast (RGB depth_to_space 2,
+    // units of 6: 253 us by moves, 278 us gathered, pinned best of 300).
+    let gather = if byte_shuffle::applies::<A>() && unit <= SHORT {
+        byte_shuffle::Gather::new(1, unit, round)
+    } else {
+        None
+    };
+    let Some(gather) = &gather else {
+        for l in 0..lines.len {
+            // SAFETY: l < lines.len: the address of line l's first element (module doc).
+            let line = unsafe { base.offset(l as isize * lines.stride) };
+            for p in 0..planes.len {
+                // SAFETY: plane p of line l is the `rows.len` runs of `unit` contiguous
+                // elements from line + p * unit, `rows.stride` apart (the contract): the
+                // contract of `short_runs` and `rows`.
+                unsafe {
+                    let start = line.add(p * unit);
+                    match unit {
+                        2 => short_runs::<A, 2>(out, start, rows),
+                        3 => short_runs::<A, 3>(out, start, rows),
+                        4 => short_runs::<A, 4>(out, start, rows),
+                        6 => short_runs::<A, 6>(out, start, rows),
+                        8 => short_runs::<A, 8>(out, start, rows),
+                        12 => short_runs::<A, 12>(out, start, rows),
+                        16 => short_runs::<A, 16>(out, start, rows),
+                        24 => short_runs::<A, 24>(out, start, rows),
+                        32 => short_runs::<A, 32>(out, start, rows),
+                        _ => self::rows(out, start, unit, rows),
+                    }
+                }
+            }
+        }
+        return;
+    };
+    // Plane p of line l, as a gather of one source: unit p of every round, the
+    // `(rows.len - 1) * round + unit` elements from line + p * unit (all sources one length).
+    let need = (rows.len - 1) * round + unit;
+    let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
+    for l in 0..lines.len {
+        for p in 0..planes.len {
+            // SAFETY: l < lines.len, p < planes.len: line l's source row is the
+            // `rows.len * round` consecutive elements from base + l * lines.stride (the
+            // contract), and p * unit + need <= rows.len * round, so this is part of it.
+            sources.push(unsafe {
+                std::slice::from_raw_parts(
+                    base.offset(l as isize * lines.stride).add(p * unit),
+                    need,
+                )
+            });
+        }
+    }
+    let plane = rows.len * unit;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if !gather.run(&sources, spare) {
+            // Never (`applies` was checked); the same planes, unit by unit.
+            for (source, dst) in sources.iter().zip(spare.chunks_exact_mut(plane)) {
+                for (d, from) in dst.chunks_exact_mut(unit).zip(source.chunks(round)) {
+                    for (slot, x) in d.iter_mut().zip(from) {
+                        slot.write(x.clone());
+                    }
+                }
+            }
+        }
+    };
+    // SAFETY: `run` (or the loop after it, if it wrote nothing) writes every slot of the
+    // `lines.len * planes.len` planes of `plane`: each source has the `rows.len` rounds' units.
+    unsafe { append_with(out, lines.len * planes.len * plane, fill) }
 }

@@ -176,3 +176,20 @@ fn units_reversed_rows_avx2<'s, A: Clone + 's, const N: usize>(
         _ => reversed_rows::<A, N, 24>(row, sources, dst),
     }
 }
+
+/// [`units::interleave`] (`sources.len()` rows of units of `N` interleaved unit by unit), with
+/// the number of rows fixed at compile time for block sizes 2 and 4. `dst.len()` is
+/// `sources.len()` times the units of each source; every unit of `dst` is written once. The
+/// same loop on every instruction set: the one-byte elements that gain from AVX2 take
+/// [`super::byte_shuffle`] instead (chosen in `raw`), and wider units are a few whole moves.
+#[inline]
+pub(super) fn interleave<A: Clone, const N: usize>(
+    sources: &[&[[A; N]]],
+    dst: &mut [MaybeUninit<[A; N]>],
+) {
+    match *sources {
+        [a, b] => units::interleave::<A, N, 2>([a, b], dst),
+        [a, b, c, d] => units::interleave::<A, N, 4>([a, b, c, d], dst),
+        _ => units::interleave_any::<A, N>(sources, dst),
+    }
+}

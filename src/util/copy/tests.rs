@@ -589,9 +589,16 @@ fn a_clone_that_is_not_a_copy_runs_once_per_element() {
         ndarray::Array3::from_shape_fn((2, 300, 3), |(i, j, k)| Counted((i * 7 + j * 3 + k) as u8));
     let flip = x.slice(s![.., ..;-1, ..]);
     let planes = x.view().permuted_axes([0, 2, 1]);
+    // space_to_depth 2 and depth_to_space 2 of a (1, 4, 40, 3) image: units of 6 interleaved
+    // from two rows, and cut into two rows.
+    let image: Vec<Counted> = (0..480).map(|i| Counted(i as u8)).collect();
+    let s2d = strided(&image, &[2, 20, 2, 6], &[240, 6, 120, 1]);
+    let d2s = strided(&image, &[4, 2, 10, 6], &[120, 6, 12, 1]);
     for (view, kernel) in [
-        (flip.view(), Kernel::ReversedUnits(3)),
-        (planes.view(), Kernel::Planes(3)),
+        (flip.view().into_dyn(), Kernel::ReversedUnits(3)),
+        (planes.view().into_dyn(), Kernel::Planes(3)),
+        (s2d.view(), interleave(6, 2)),
+        (d2s.view(), deinterleave(6, 2)),
     ] {
         assert_eq!(kernel_of(&view), kernel);
         let before = CLONES.load(std::sync::atomic::Ordering::Relaxed);
@@ -675,6 +682,124 @@ where
     ]
 }
 
+/// A view of `data` with these shape and element strides (non-negative).
+fn strided<'a, A>(data: &'a [A], shape: &[usize], strides: &[usize]) -> ArrayView<'a, A, IxDyn> {
+    use ndarray::ShapeBuilder;
+    ArrayView::from_shape(IxDyn(shape).strides(IxDyn(strides)), data).expect("a view in bounds")
+}
+
+fn interleave(unit: usize, planes: usize) -> Kernel {
+    Kernel::Interleave { unit, planes }
+}
+
+fn deinterleave(unit: usize, planes: usize) -> Kernel {
+    Kernel::Deinterleave { unit, planes }
+}
+
+#[test]
+fn space_and_depth_layouts_take_the_unit_interleaves() {
+    let x = base(&[4 * 6 * 40 * 4]);
+    let data = x.as_slice().expect("C order");
+    // space_to_depth 2 of (2, 4, 6, 3): (n, h/2, w/2, 2, 6), strides (72, 36, 6, 18, 1).
+    let cases = [
+        // Three output pixels of two rows' units are also two rounds of three units (a row is
+        // three units): the same walk, which the deinterleave takes (at most 8 planes).
+        (
+            strided(data, &[2, 2, 3, 2, 6], &[72, 36, 6, 18, 1]),
+            deinterleave(6, 3),
+        ),
+        (
+            strided(data, &[2, 2, 10, 2, 6], &[240, 120, 6, 60, 1]),
+            interleave(6, 2),
+        ),
+        // depth_to_space 2 of (2, 2, 3, 12): (n, h, 2, w, 6), strides (72, 36, 6, 12, 1).
+        (
+            strided(data, &[2, 2, 2, 3, 6], &[72, 36, 6, 12, 1]),
+            deinterleave(6, 2),
+        ),
+        // space_to_depth 4 of (1, 8, 40, 3): units of 12 from 4 rows.
+        (
+            strided(data, &[2, 10, 4, 12], &[480, 12, 120, 1]),
+            interleave(12, 4),
+        ),
+        // RGBA space_to_depth 2: units of 8; grey depth_to_space 2 of depth 4: units of 2.
+        (
+            strided(data, &[3, 10, 2, 8], &[160, 8, 80, 1]),
+            interleave(8, 2),
+        ),
+        (
+            strided(data, &[3, 2, 5, 2], &[20, 2, 4, 1]),
+            deinterleave(2, 2),
+        ),
+        // Units of 70 (past `ROW`): runs, not units.
+        (strided(data, &[3, 2, 70], &[70, 210, 1]), Kernel::Runs),
+        // Nine planes (past `MAX_PLANES`): short runs of the rows kernel; nine rounds of
+        // three units are three planes.
+        (strided(data, &[2, 9, 6], &[6, 20, 1]), Kernel::Rows(6)),
+        (strided(data, &[3, 9, 6], &[6, 18, 1]), deinterleave(6, 3)),
+        // Source rows with gaps between them.
+        (strided(data, &[4, 3, 5], &[5, 23, 1]), interleave(5, 3)),
+    ];
+    for (view, kernel) in &cases {
+        let what = format!("shape {:?} strides {:?}", view.shape(), view.strides());
+        assert_eq!(kernel_of(view), *kernel, "{what}");
+        check(view);
+        // The byte path (`shuffle`) on the same layout: the same view of bytes.
+        let flat: Vec<u8> = data.iter().map(|&v| v as u8).collect();
+        let byte_view = strided(&flat, view.shape(), &strides_of(view));
+        assert_eq!(kernel_of(&byte_view), *kernel, "{what}");
+        check(&byte_view);
+    }
+}
+
+fn strides_of<A>(view: &ArrayView<'_, A, IxDyn>) -> Vec<usize> {
+    view.strides().iter().map(|&s| s as usize).collect()
+}
+
+/// Interleaves (`planes` rows of `rows` units of `unit`, the rows `unit * rows + gap` apart) and
+/// deinterleaves (rounds of `planes` units cut into `planes` rows) of every element type class:
+/// one-byte primitives (the `shuffle` byte gathers where the CPU has AVX2), wider primitives,
+/// and a type with drop glue.
+fn check_interleaves(lines: usize, rows: usize, planes: usize, unit: usize, gap: usize) {
+    let row = rows * unit + gap;
+    let n = lines * planes * row + 16;
+    let x = base(&[n]);
+    let data = x.as_slice().expect("C order");
+    let inter = strided(
+        data,
+        &[lines, rows, planes, unit],
+        &[planes * row, unit, row, 1],
+    );
+    let round = planes * unit;
+    let deinter = strided(
+        data,
+        &[lines, planes, rows, unit],
+        &[rows * round + gap, unit, round, 1],
+    );
+    for view in [&inter, &deinter] {
+        check(view);
+        let (shape, strides) = (view.shape(), strides_of(view));
+        let bytes: Vec<u8> = data.iter().map(|&v| (v * 7 + v / 256) as u8).collect();
+        check(&strided(&bytes, shape, &strides));
+        let signed: Vec<i8> = data.iter().map(|&v| v as i8).collect();
+        check(&strided(&signed, shape, &strides));
+        let flags: Vec<bool> = data.iter().map(|&v| v % 3 == 0).collect();
+        check(&strided(&flags, shape, &strides));
+        let halves: Vec<u16> = data.iter().map(|&v| v as u16).collect();
+        check(&strided(&halves, shape, &strides));
+        let floats: Vec<f32> = data.iter().map(|&v| v as f32 + 0.5).collect();
+        check(&strided(&floats, shape, &strides));
+        let strings: Vec<String> = data
+            .iter()
+            .take(n.min(3000))
+            .map(|v| v.to_string())
+            .collect();
+        if n <= 3000 {
+            check(&strided(&strings, shape, &strides));
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
     /// The hand-written shuffles of reversed units against the element-by-element copy: every
@@ -700,6 +825,19 @@ proptest! {
         check_shuffles(rows, units, offset, |v| v as i64, seed);
         check_shuffles(rows, units, offset, |v| v as u128, seed);
         check_shuffles(rows, units, offset, |v| v.to_string(), seed);
+    }
+
+    /// The unit interleaves on random row counts, plane counts, unit lengths (fixed-size and
+    /// any, bytes whose gather period has 1 to 8 vectors or is too long) and gaps.
+    #[test]
+    fn interleaves_equal_the_element_by_element_copy(
+        lines in 1usize..4,
+        rows in 1usize..40,
+        planes in 1usize..10,
+        unit in 1usize..70,
+        gap in 0usize..3,
+    ) {
+        check_interleaves(lines, rows, planes, unit, gap);
     }
 }
 
@@ -750,4 +888,58 @@ fn flips_of_every_primitive_through_the_engine() {
     each(|v| v as f32);
     each(|v| v as f64);
     each(|v| v as i64);
+}
+
+#[test]
+fn interleaves_of_the_real_shapes() {
+    // space_to_depth 2 / depth_to_space 2 rows of 112 RGB pixels, block 4, RGBA, grey.
+    check_interleaves(3, 112, 2, 6, 0);
+    check_interleaves(2, 56, 4, 12, 0);
+    check_interleaves(2, 112, 2, 8, 0);
+    check_interleaves(2, 112, 2, 2, 0);
+    check_interleaves(2, 64, 3, 9, 1);
+}
+
+/// The byte gather against its formula, `out[(r * k + j) * n + e] = src_j[r * t + e]`, on every
+/// period shape it accepts: sources exactly as long as needed (so the last periods' loads
+/// would overrun and are copied unit by unit) and longer.
+#[test]
+fn byte_gathers_equal_their_formula() {
+    let mut seen = 0;
+    for k in 1..=4 {
+        for n in 1..=20 {
+            for t in [n, n + 1, k * n, 2 * k * n + 3] {
+                let Some(gather) = byte_shuffle::Gather::new(k, n, t) else {
+                    continue;
+                };
+                seen += 1;
+                for rounds in [1usize, 2, 7, 40, 101] {
+                    for extra in [0usize, 5, 40] {
+                        let len = (rounds - 1) * t + n + extra;
+                        let sources: Vec<Vec<u8>> = (0..k)
+                            .map(|j| (0..len).map(|i| (i * 3 + j * 101) as u8).collect())
+                            .collect();
+                        let refs: Vec<&[u8]> = sources.iter().map(|s| &s[..]).collect();
+                        let mut slots = vec![std::mem::MaybeUninit::new(0xa5u8); rounds * k * n];
+                        assert!(gather.run(&refs, &mut slots));
+                        // SAFETY: every slot was initialised when the Vec was made (a slot
+                        // `run` skipped keeps 0xa5, which the comparison shows).
+                        let out: Vec<u8> =
+                            slots.iter().map(|x| unsafe { x.assume_init() }).collect();
+                        let want: Vec<u8> = (0..rounds)
+                            .flat_map(|r| {
+                                let refs = &refs;
+                                (0..k).flat_map(move |j| refs[j][r * t..r * t + n].iter().copied())
+                            })
+                            .collect();
+                        assert_eq!(out, want, "k {k} n {n} t {t} rounds {rounds} extra {extra}");
+                    }
+                }
+            }
+        }
+    }
+    // On a machine without AVX2 there is no gather to test; with it, most shapes have one.
+    if std::arch::is_x86_feature_detected!("avx2") {
+        assert!(seen > 100, "{seen} gathers");
+    }
 }

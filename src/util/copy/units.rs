@@ -199,3 +199,61 @@ pub(super) fn units_reversed_flat<A: Clone, const N: usize, const L: usize>(
         }
     }
 }
+
+/// `K` source rows of units interleaved unit by unit: unit `j * K + k` of `dst` is unit `j` of
+/// `sources[k]` (`space_to_depth`: an output row is block row `j` of each of the band's `K`
+/// input rows in turn). `dst.len() == K * m` for sources of at least `m` units; a shorter
+/// source panics before anything is written (never a skipped slot). Each unit is cloned as one
+/// `[A; N]` (one move for `Copy` types).
+#[inline]
+pub(super) fn interleave<A: Clone, const N: usize, const K: usize>(
+    sources: [&[[A; N]]; K],
+    dst: &mut [MaybeUninit<[A; N]>],
+) {
+    let m = dst.len() / K;
+    // Each exactly `m` long, seen by LLVM: no bounds check in the loop.
+    let sources: [&[[A; N]]; K] = std::array::from_fn(|k| &sources[k][..m]);
+    for (j, d) in dst.chunks_exact_mut(K).enumerate() {
+        for (slot, source) in d.iter_mut().zip(&sources) {
+            slot.write(source[j].clone());
+        }
+    }
+}
+
+/// [`interleave`] for any number of sources (`sources.len()` of them, at least one).
+#[inline]
+pub(super) fn interleave_any<A: Clone, const N: usize>(
+    sources: &[&[[A; N]]],
+    dst: &mut [MaybeUninit<[A; N]>],
+) {
+    let k = sources.len().max(1);
+    let m = dst.len() / k;
+    assert!(
+        sources.iter().all(|s| s.len() >= m),
+        "a source of interleave_any"
+    );
+    for (j, d) in dst.chunks_exact_mut(k).enumerate() {
+        for (slot, source) in d.iter_mut().zip(sources) {
+            slot.write(source[j].clone());
+        }
+    }
+}
+
+/// [`interleave`] with units of `n` elements, `n` known only at run time (`sources[k]` is
+/// units of `n` elements, `dst` `sources.len()` units per round).
+#[inline]
+pub(super) fn interleave_runtime<A: Clone>(n: usize, sources: &[&[A]], dst: &mut [MaybeUninit<A>]) {
+    let (n, k) = (n.max(1), sources.len().max(1));
+    let m = dst.len() / (k * n);
+    assert!(
+        sources.iter().all(|s| s.len() >= m * n),
+        "a source of interleave_runtime"
+    );
+    for (j, d) in dst.chunks_exact_mut(k * n).enumerate() {
+        for (part, source) in d.chunks_exact_mut(n).zip(sources) {
+            for (slot, x) in part.iter_mut().zip(&source[j * n..j * n + n]) {
+                slot.write(x.clone());
+            }
+        }
+    }
+}

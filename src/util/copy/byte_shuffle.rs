@@ -1,0 +1,521 @@
+//! Byte gathers by `pshufb` (the copy engine's fourth `unsafe` module, beside the reversed-unit
+//! shuffles of [`super::shuffle`]), for one-byte primitive elements (u8, i8, bool) where the CPU has
+//! AVX2: the unit interleaves of [`super::plan::Kernel::Interleave`] (`space_to_depth`) and
+//! [`super::plan::Kernel::Deinterleave`] (`depth_to_space`).
+//!
+//! Why not LLVM: the safe unit loops ([`super::units::interleave`]) move a 6-byte unit as a
+//! 4- and a 2-byte move, two of each per 12-byte output unit; the loop vectoriser will not
+//! take an interleave of 12 bytes (its interleaved groups stop at 8 members), and blocks of
+//! fixed-size arrays came out as scalar moves. Measured on a u8 (16, 224, 224, 3)
+//! `space_to_depth` 2 (2.4 MB): `memcpy` 64 us, unit moves 244 us, 8-byte overlapping moves
+//! 155 us (one store per 6 bytes: store-bound); the target is 1.5x `memcpy`.
+//!
+//! The gather: output rounds of `k` units of `n` bytes, unit `j` of round `r` being the `n`
+//! bytes at `r * t` of source `j` ([`Gather`]). The output repeats its pattern every
+//! `lcm(16, k * n)` bytes, so each 16-byte output vector of a period is, in every period, the
+//! same few 16-byte source windows (at offsets that advance by a fixed amount per period)
+//! shuffled by fixed masks (`pshufb`: lanes with the high bit set give 0) and or-ed together.
+//! The masks are computed once per copy ([`Gather::new`]); the end of a row that a whole period
+//! would overrun is copied unit by unit.
+//!
+//! Soundness: [`Gather`] is only built after `is_x86_feature_detected!("avx2")`, so the
+//! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it; every
+//! 16-byte load and store is of a bounds-checked `[u8; 16]` / `[MaybeUninit<u8>; 16]`
+//! reference. The element type is reinterpreted as bytes only when it is a one-byte primitive
+//! ([`super::stream::is_plain`] and size 1: u8, i8, bool), whose every byte is initialised and
+//! which has `u8`'s size and alignment; only bytes of the source's own `A` values are written,
+//! so a `bool` slot only ever receives a valid `bool` byte.
+
+use std::mem::MaybeUninit;
+
+/// Source windows an output vector may take (its ops): beyond this the unit loops are used.
+const MAX_OPS: usize = 4;
+
+/// 16-byte output vectors a period may have (`lcm(16, k * n) / 16`).
+const MAX_VECTORS: usize = 8;
+
+/// One source window of an output vector: 16 bytes of source `source` from `lo` (plus the
+/// period's advance), shuffled by `mask`.
+#[derive(Clone, Copy, Debug)]
+struct Op {
+    source: usize,
+    lo: usize,
+    mask: [u8; 16],
+}
+
+/// The masks of one gather: `out[(r * k + j) * n + e] = sources[j][r * t + e]`.
+#[derive(Clone, Debug)]
+pub(super) struct Gather {
+    k: usize,
+    n: usize,
+    t: usize,
+    /// Output bytes per period: `lcm(16, k * n)`.
+    period: usize,
+    /// Rounds per period.
+    rounds: usize,
+    /// Output vector `v` of a period is `ops[v][..width]` or-ed (unused ops: an all-zero
+    /// shuffle of a window that is read anyway).
+    ops: [[Op; MAX_OPS]; MAX_VECTORS],
+    vectors: usize,
+    width: usize,
+    /// The bytes past a period's source start that its loads read.
+    reach: usize,
+    /// [`Gather::last_period`]'s program, for the lengths it was built for.
+    last: std::cell::OnceCell<Box<(usize, usize, Option<Gather>)>>,
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+impl Gather {
+    /// The gather for `k` sources (1 to [`super::plan::MAX_PLANES`]) of units of `n` bytes, a
+    /// round every `t >= n` bytes of each source; `None` when the CPU lacks AVX2 or the period
+    /// needs more vectors or ops than this module keeps (large or odd units: the unit loops
+    /// take those).
+    pub(super) fn new(k: usize, n: usize, t: usize) -> Option<Gather> {
+        if !avx2() || k == 0 || n == 0 || t < n {
+            return None;
+        }
+        let round = k.checked_mul(n)?;
+        let period = 16 / gcd(16, round) * round;
+        let vectors = period / 16;
+        if vectors > MAX_VECTORS {
+            return None;
+        }
+        let blank = Op {
+            source: 0,
+            lo: 0,
+            mask: [0x80; 16],
+        };
+        let mut gather = Gather {
+            k,
+            n,
+            t,
+            period,
+            rounds: period / round,
+            ops: [[blank; MAX_OPS]; MAX_VECTORS],
+            vectors,
+            width: 1,
+            reach: 16,
+            last: std::cell::OnceCell::new(),
+        };
+        for v in 0..vectors {
+            let mut count = 0;
+            // Output byte q of the period comes from source j at offset r * t + e.
+            let at = |q: usize| {
+                let (r, u) = (q / round, q % round);
+                (u / n, r * t + u % n)
+            };
+            for j in 0..k {
+                // The output bytes of this vector from source j, in order; their source
+                // offsets grow with the output position: windows of 16 from the first.
+                let mut lo = None;
+                let mut window = usize::MAX;
+                for i in 0..16 {
+                    let (source, offset) = at(16 * v + i);
+                    if source != j {
+                        continue;
+                    }
+                    let first = *lo.get_or_insert(offset);
+                    let w = (offset - first) / 16;
+                    if w != window {
+                        if count == MAX_OPS {
+                            return None;
+                        }
+                        window = w;
+                        gather.ops[v][count] = Op {
+                            source: j,
+                            lo: first + 16 * w,
+                            mask: [0x80; 16],
+                        };
+                        count += 1;
+                    }
+                    gather.ops[v][count - 1].mask[i] = (offset - first - 16 * w) as u8;
+                }
+            }
+            gather.width = gather.width.max(count);
+            let far = gather.ops[v][..count].iter().map(|op| op.lo + 16).max();
+            gather.reach = gather.reach.max(far.unwrap_or(0));
+        }
+        // An odd number of vectors: two periods as one, so the vectors pair up into 32-byte
+        // stores (the second period's windows one period's advance further on).
+        if vectors % 2 == 1 && 2 * vectors <= MAX_VECTORS {
+            let advance = gather.rounds * t;
+            for v in 0..vectors {
+                let mut ops = gather.ops[v];
+                for op in &mut ops[..gather.width] {
+                    op.lo += advance;
+                }
+                gather.ops[vectors + v] = ops;
+            }
+            gather.reach += advance;
+            gather.period *= 2;
+            gather.rounds *= 2;
+            gather.vectors *= 2;
+        }
+        Some(gather)
+    }
+
+    /// For each line `l` of `dst` (`sources.len() / k` lines of equal length, line `l`'s sources
+    /// `sources[l * k..][..k]`): `out[(r * k + j) * n + e] = sources[j][r * t + e]` for the
+    /// line's `len / (k * n)` rounds. Every slot of `dst` is written once (a source too short
+    /// for its rounds panics before anything is written). Each source needs
+    /// `(rounds - 1) * t + n` bytes. All lines in one call: the masks are set up once (a call
+    /// per 1344-byte row of a `space_to_depth` cost more in setup than in copying).
+    /// `false`, with nothing written, where `A` is not a one-byte primitive ([`applies`]).
+    pub(super) fn run<A: Clone>(&self, sources: &[&[A]], dst: &mut [MaybeUninit<A>]) -> bool {
+        let (Some(bytes), Some(dst)) = (bytes_of(sources), bytes_of_mut(dst)) else {
+            return false;
+        };
+        self.run_bytes(&bytes, dst);
+        true
+    }
+
+    fn run_bytes(&self, sources: &[&[u8]], dst: &mut [MaybeUninit<u8>]) {
+        let round = self.k * self.n;
+        let lines = sources.len() / self.k;
+        assert!(
+            lines > 0 && lines * self.k == sources.len() && dst.len() % lines == 0,
+            "the sources of a byte gather"
+        );
+        let line = dst.len() / lines;
+        let rounds = line / round;
+        assert!(rounds * round == line, "the lines of a byte gather");
+        if rounds == 0 {
+            return;
+        }
+        let need = (rounds - 1) * self.t + self.n;
+        assert!(
+            sources.iter().all(|s| s.len() >= need),
+            "a source of a byte gather"
+        );
+        let shortest = sources.iter().map(|s| s.len()).min().unwrap_or(0);
+        // Whole periods whose loads stay inside every source.
+        let advance = self.rounds * self.t;
+        let mut periods = if shortest >= self.reach {
+            ((shortest - self.reach) / advance + 1).min(rounds / self.rounds)
+        } else {
+            0
+        };
+        self.dispatch(sources, dst, line, 0, periods);
+        // The next period, whose last loads would pass the end of a source: the same
+        // program with those windows moved back to end at the source's end (masks shifted to
+        // match), built once per copy (every line of a copy has the same lengths).
+        if periods < rounds / self.rounds
+            && let Some(last) = self.last_period(periods * advance, shortest)
+        {
+            last.dispatch(sources, dst, line, periods * self.period, 1);
+            periods += 1;
+        }
+        // The rest of each line, unit by unit.
+        let first = periods * self.rounds;
+        for (sources, line) in sources.chunks_exact(self.k).zip(dst.chunks_exact_mut(line)) {
+            let tail = &mut line[periods * self.period..];
+            for (r, round) in (first..).zip(tail.chunks_exact_mut(round)) {
+                let from = r * self.t;
+                for (unit, source) in round.chunks_exact_mut(self.n).zip(sources) {
+                    for (slot, &x) in unit.iter_mut().zip(&source[from..from + self.n]) {
+                        slot.write(x);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Gather::periods_avx2`] for this gather's vectors and ops per vector.
+    /// Periods `offset / period ..` of every line, `periods` of them, by the loop for this
+    /// gather's vectors and ops per vector.
+    fn dispatch(
+        &self,
+        sources: &[&[u8]],
+        dst: &mut [MaybeUninit<u8>],
+        line: usize,
+        offset: usize,
+        periods: usize,
+    ) {
+        if periods == 0 {
+            return;
+        }
+        let body = Lines {
+            dst,
+            line,
+            offset,
+            periods,
+        };
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY (each call): a `Gather` exists only where the CPU has AVX2 (`new` checked),
+        // the only requirement of these `#[target_feature]` functions; their loads and stores
+        // are of bounds-checked 16-byte arrays.
+        unsafe {
+            match (self.vectors, self.width) {
+                (2, 1) => self.pairs_avx2::<1, 1>(sources, body),
+                (2, 2) => self.pairs_avx2::<1, 2>(sources, body),
+                (2, 3) => self.pairs_avx2::<1, 3>(sources, body),
+                (2, _) => self.pairs_avx2::<1, 4>(sources, body),
+                (4, 1) => self.pairs_avx2::<2, 1>(sources, body),
+                (4, 2) => self.pairs_avx2::<2, 2>(sources, body),
+                (4, 3) => self.pairs_avx2::<2, 3>(sources, body),
+                (4, _) => self.pairs_avx2::<2, 4>(sources, body),
+                (6, 1) => self.pairs_avx2::<3, 1>(sources, body),
+                (6, 2) => self.pairs_avx2::<3, 2>(sources, body),
+                (6, 3) => self.pairs_avx2::<3, 3>(sources, body),
+                (6, _) => self.pairs_avx2::<3, 4>(sources, body),
+                (8, 1 | 2) => self.pairs_avx2::<4, 2>(sources, body),
+                (8, _) => self.pairs_avx2::<4, 4>(sources, body),
+                (1, 1) => self.periods_avx2::<1, 1>(sources, body),
+                (1, 2) => self.periods_avx2::<1, 2>(sources, body),
+                (1, 3) => self.periods_avx2::<1, 3>(sources, body),
+                (1, _) => self.periods_avx2::<1, 4>(sources, body),
+                (_, 1 | 2) => self.periods_avx2::<MAX_VECTORS, 2>(sources, body),
+                _ => self.periods_avx2::<MAX_VECTORS, 4>(sources, body),
+            }
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (sources, body.dst);
+    }
+
+    /// The program of the period whose sources start at `start` with every window inside
+    /// sources of `len` bytes: a window that would pass `len` is moved back to end there and
+    /// its mask shifted by as much (its bytes are all before `len`: the sources hold every
+    /// byte of the rounds). Its ops' offsets are from the sources' starts (a first period).
+    /// `None` where a source is shorter than a window. Cached for the last `(start, len)`.
+    fn last_period(&self, start: usize, len: usize) -> Option<&Gather> {
+        let cached = self
+            .last
+            .get_or_init(|| Box::new((start, len, self.clamped(start, len))));
+        match &**cached {
+            (s, l, last) if (*s, *l) == (start, len) => last.as_ref(),
+            _ => None,
+        }
+    }
+
+    fn clamped(&self, start: usize, len: usize) -> Option<Gather> {
+        let mut last = Gather {
+            last: std::cell::OnceCell::new(),
+            ..self.clone()
+        };
+        last.reach = 16;
+        for op in last.ops.iter_mut().flatten() {
+            let at = start + op.lo;
+            let shift = (at + 16).saturating_sub(len);
+            op.lo = at.checked_sub(shift)?;
+            for m in op.mask.iter_mut().filter(|m| **m & 0x80 == 0) {
+                *m += shift as u8;
+                if *m >= 16 {
+                    return None;
+                }
+            }
+            last.reach = last.reach.max(op.lo + 16);
+        }
+        Some(last)
+    }
+
+    /// The periods of `body` (every line's periods from `body.offset`), with `V >=
+    /// self.vectors` output vectors of `W >= self.width` ops each known at compile time (the
+    /// loop is unrolled, its masks held in registers). `V` larger only for the rare periods of
+    /// 5 to 8 vectors, which then stop at `self.vectors`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn periods_avx2<const V: usize, const W: usize>(&self, sources: &[&[u8]], body: Lines<'_>) {
+        use std::arch::x86_64::{
+            __m128i, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128, _mm_shuffle_epi8,
+            _mm_storeu_si128,
+        };
+        let advance = self.rounds * self.t;
+        let mut masks = [[_mm_setzero_si128(); W]; V];
+        for (v, masks) in masks.iter_mut().enumerate() {
+            for (w, mask) in masks.iter_mut().enumerate() {
+                let op = &self.ops[v.min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                // SAFETY: a 16-byte array, read unaligned.
+                *mask = unsafe { _mm_loadu_si128(op.mask.as_ptr().cast()) };
+            }
+        }
+        self.check(sources, body.periods);
+        let vectors = self.vectors.min(V);
+        for (sources, line) in body.lines(sources, self.k, self.period) {
+            // Each op's window in the line's first period (unused ops: source 0 from 0).
+            let mut windows = [[std::ptr::null::<u8>(); W]; V];
+            for (v, windows) in windows.iter_mut().enumerate() {
+                for (w, window) in windows.iter_mut().enumerate() {
+                    *window = self.window(sources, v, w);
+                }
+            }
+            for (p, period) in line.chunks_exact_mut(self.period).enumerate() {
+                let start = p * advance;
+                for (v, out) in period.chunks_exact_mut(16).take(vectors).enumerate() {
+                    let mut acc = _mm_setzero_si128();
+                    for w in 0..W {
+                        // SAFETY: `windows[v][w] + start .. + 16` is inside its source
+                        // (`check`).
+                        let x =
+                            unsafe { _mm_loadu_si128(windows[v][w].add(start).cast::<__m128i>()) };
+                        acc = _mm_or_si128(acc, _mm_shuffle_epi8(x, masks[v][w]));
+                    }
+                    // SAFETY: `out` is 16 writable bytes (`chunks_exact_mut(16)`); an
+                    // unaligned store of initialised bytes into `MaybeUninit<u8>` slots.
+                    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), acc) };
+                }
+            }
+        }
+    }
+
+    /// [`Gather::periods_avx2`] with the vectors in pairs, `P` pairs of `W` ops: each pair one
+    /// 32-byte store of two 16-byte halves, each half's windows loaded into one 256-bit
+    /// register (`vinserti128`) and shuffled in one `vpshufb` (which shuffles each 128-bit lane
+    /// on its own): half the shuffles, ors and stores.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn pairs_avx2<const P: usize, const W: usize>(&self, sources: &[&[u8]], body: Lines<'_>) {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
+            _mm256_shuffle_epi8, _mm256_storeu_si256,
+        };
+        if P * 2 != self.vectors {
+            // Never (`dispatch` matches `P` to the vectors); the one-vector loop then.
+            return self.periods_avx2::<MAX_VECTORS, MAX_OPS>(sources, body);
+        }
+        let advance = self.rounds * self.t;
+        let mut masks = [[_mm256_setzero_si256(); W]; P];
+        for (i, masks) in masks.iter_mut().enumerate() {
+            for (w, mask) in masks.iter_mut().enumerate() {
+                let lo = &self.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                let hi = &self.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                // SAFETY: two 16-byte arrays, read unaligned.
+                *mask = unsafe {
+                    _mm256_loadu2_m128i(
+                        hi.mask.as_ptr().cast::<__m128i>(),
+                        lo.mask.as_ptr().cast::<__m128i>(),
+                    )
+                };
+            }
+        }
+        self.check(sources, body.periods);
+        for (sources, line) in body.lines(sources, self.k, self.period) {
+            // Each op's windows, low and high half, in the line's first period.
+            let mut windows = [[[std::ptr::null::<u8>(); 2]; W]; P];
+            for (i, windows) in windows.iter_mut().enumerate() {
+                for (w, window) in windows.iter_mut().enumerate() {
+                    *window = [
+                        self.window(sources, 2 * i, w),
+                        self.window(sources, 2 * i + 1, w),
+                    ];
+                }
+            }
+            for (p, period) in line.chunks_exact_mut(self.period).enumerate() {
+                let start = p * advance;
+                for (i, out) in period.chunks_exact_mut(32).take(P).enumerate() {
+                    let mut acc = _mm256_setzero_si256();
+                    for w in 0..W {
+                        let [lo, hi] = windows[i][w];
+                        // SAFETY: both windows + start .. + 16 are inside their sources
+                        // (`check`).
+                        let x = unsafe {
+                            _mm256_loadu2_m128i(
+                                hi.add(start).cast::<__m128i>(),
+                                lo.add(start).cast::<__m128i>(),
+                            )
+                        };
+                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                    }
+                    // SAFETY: `out` is 32 writable bytes (`chunks_exact_mut(32)`); an
+                    // unaligned store of initialised bytes into `MaybeUninit<u8>` slots.
+                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), acc) };
+                }
+            }
+        }
+    }
+
+    /// Checks that every load of `periods` periods is inside its source: 16 bytes at `start +
+    /// op.lo` with `start` at most `(periods - 1) * advance`, inside a source of `len` bytes
+    /// when `(periods - 1) * advance + reach <= len` (`reach` is the largest `op.lo + 16`,
+    /// unused ops have `lo == 0 < reach`), which `run_bytes` chose `periods` for. Panics
+    /// otherwise (before anything is written).
+    fn check(&self, sources: &[&[u8]], periods: usize) {
+        let last = periods.saturating_sub(1) * self.rounds * self.t + self.reach;
+        assert!(
+            sources.iter().all(|s| s.len() >= last),
+            "the loads of a byte gather"
+        );
+    }
+
+    /// The first window of op `w` of vector `v` in a line with these sources: `lo` bytes into
+    /// its source (unused ops: source 0 from 0). `wrapping_add` keeps the address computation
+    /// defined; it is in bounds ([`Gather::check`]).
+    #[inline(always)]
+    fn window(&self, sources: &[&[u8]], v: usize, w: usize) -> *const u8 {
+        let op = &self.ops[v.min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+        sources
+            .get(op.source)
+            .or(sources.first())
+            .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(op.lo))
+    }
+}
+
+/// The part of every line of `dst` (lines of `line` bytes) that whole periods fill: `periods`
+/// periods from byte `offset` of each line.
+struct Lines<'a> {
+    dst: &'a mut [MaybeUninit<u8>],
+    line: usize,
+    offset: usize,
+    periods: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// Each line's `k` sources and its `periods * period` bytes from `offset`.
+    fn lines<'s>(
+        self,
+        sources: &'s [&'s [u8]],
+        k: usize,
+        period: usize,
+    ) -> impl Iterator<Item = (&'s [&'s [u8]], &'a mut [MaybeUninit<u8>])> {
+        let (offset, len) = (self.offset, self.periods * period);
+        sources
+            .chunks_exact(k.max(1))
+            .zip(self.dst.chunks_exact_mut(self.line.max(1)))
+            .map(move |(sources, line)| (sources, &mut line[offset..offset + len]))
+    }
+}
+
+/// Whether the byte gathers apply to `A`: a one-byte primitive (u8, i8, bool).
+pub(super) fn applies<A>() -> bool {
+    std::mem::size_of::<A>() == 1 && super::stream::is_plain::<A>()
+}
+
+/// `sources` as bytes, where [`applies`] to `A`.
+fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
+    if !applies::<A>() {
+        return None;
+    }
+    let bytes = sources.iter().map(|s| {
+        // SAFETY: `A` is a one-byte primitive (u8, i8 or bool: `applies`), so a slice of it is
+        // the same memory as a slice of initialised `u8`, same length and alignment, borrowed
+        // for the same lifetime.
+        unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<u8>(), s.len()) }
+    });
+    Some(bytes.collect())
+}
+
+/// `dst` as byte slots, where [`applies`] to `A`. Only bytes read from `A` values are written
+/// through it ([`Gather::run_bytes`] copies, never makes up, bytes), so every slot ends up a
+/// valid `A`.
+fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]> {
+    if !applies::<A>() {
+        return None;
+    }
+    // SAFETY: `MaybeUninit<A>` for a one-byte `A` has the size and alignment of
+    // `MaybeUninit<u8>`; the reborrow replaces `dst` for its lifetime.
+    Some(unsafe { std::slice::from_raw_parts_mut(dst.as_mut_ptr().cast(), dst.len()) })
+}
+
+/// Whether the CPU running this has AVX2.
+fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
