@@ -104,3 +104,23 @@ fn frame_huge_step_with_inner_axes() {
         array![[[1, 2], [3, 4]], [[3, 4], [5, 6]], [[5, 6], [-1, -1]]]
     );
 }
+
+/// A result large enough to be written with streaming stores (the signal read plus the frames
+/// written pass 32 MiB): every frame holds its samples, the padding included.
+#[test]
+fn a_streamed_padded_result_holds_every_frame() {
+    let (signals, n, length, step) = (4usize, 1_000_003usize, 400usize, 160usize);
+    let x = Array2::from_shape_fn((signals, n), |(b, i)| (b * n + i) as f32);
+    let y = x.tf_frame(length, step, true, -1.0, -1).unwrap();
+    let frames = n.div_ceil(step);
+    assert_eq!(y.shape(), &[signals, frames, length]);
+    let data = y.as_slice().expect("C order");
+    for (at, frame) in data.chunks_exact(length).enumerate() {
+        let (b, f) = (at / frames, at % frames);
+        for (k, &got) in frame.iter().enumerate() {
+            let i = f * step + k;
+            let want = if i < n { (b * n + i) as f32 } else { -1.0 };
+            assert_eq!(got, want, "signal {b} frame {f} sample {k}");
+        }
+    }
+}

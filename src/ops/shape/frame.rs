@@ -6,6 +6,7 @@ use ndarray::{ArrayRef, ArrayView, CowArray, Dimension, IxDyn, ShapeBuilder};
 use crate::error::Error;
 use crate::util::alloc::try_vec;
 use crate::util::axis::resolve_axis;
+use crate::util::copy::Sink;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 
@@ -116,7 +117,11 @@ impl<A, D: Dimension> FrameExt<A, D> for ArrayRef<A, D> {
                 return typed(view.into_dyn().into());
             }
         }
-        let mut data = try_vec::<A>(&out_shape)?;
+        let data = try_vec::<A>(&out_shape)?;
+        // The op reads the signal once (less than it writes: frames overlap) and writes the
+        // result; one that passes the cache together with it streams (`Sink`).
+        let read = self.len().saturating_mul(std::mem::size_of::<A>());
+        let mut data = Sink::new(data, read);
         if !out_shape.contains(&0) {
             let source = c_order(self)?;
             let outer = shape[..axis].iter().product::<usize>();
@@ -127,21 +132,27 @@ impl<A, D: Dimension> FrameExt<A, D> for ArrayRef<A, D> {
             // inner` may not (a huge step with a single frame): each start is computed from the
             // frame number, and is inside the signal.
             let run = frame_length * inner;
+            // The padding of the frames that run past the signal, made once: at most a frame.
+            let tail = if whole < num_frames {
+                vec![pad_value; run]
+            } else {
+                Vec::new()
+            };
             for signal in source.chunks_exact(n * inner).take(outer) {
                 // Each frame is one contiguous run of the signal, copied once into the result.
                 for f in 0..whole {
                     let start = f * frame_step * inner;
-                    data.extend_from_slice(&signal[start..start + run]);
+                    data.extend(&signal[start..start + run]);
                 }
                 for f in whole..num_frames {
                     let start = (f * frame_step).min(n) * inner;
                     let kept = &signal[start..];
-                    data.extend_from_slice(kept);
-                    data.extend(std::iter::repeat_n(pad_value.clone(), run - kept.len()));
+                    data.extend(kept);
+                    data.extend(&tail[..run - kept.len()]);
                 }
             }
         }
-        typed(from_c_order(IxDyn(&out_shape), data)?.into())
+        typed(from_c_order(IxDyn(&out_shape), data.finish())?.into())
     }
 
     private_impl! {}
