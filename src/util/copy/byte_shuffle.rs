@@ -28,6 +28,8 @@
 
 use std::mem::MaybeUninit;
 
+use super::stream::is_plain_byte;
+
 /// Source windows an output vector may take (its ops): beyond this the unit loops are used.
 const MAX_OPS: usize = 4;
 
@@ -163,7 +165,7 @@ impl Gather {
     /// for its rounds panics before anything is written). Each source needs
     /// `(rounds - 1) * t + n` bytes. All lines in one call: the masks are set up once (a call
     /// per 1344-byte row of a `space_to_depth` cost more in setup than in copying).
-    /// `false`, with nothing written, where `A` is not a one-byte primitive ([`applies`]).
+    /// `false`, with nothing written, where `A` is not a one-byte primitive ([`is_plain_byte`]).
     pub(super) fn run<A: Clone>(&self, sources: &[&[A]], dst: &mut [MaybeUninit<A>]) -> bool {
         let (Some(bytes), Some(dst)) = (bytes_of(sources), bytes_of_mut(dst)) else {
             return false;
@@ -477,18 +479,13 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Whether the byte gathers apply to `A`: a one-byte primitive (u8, i8, bool).
-pub(super) fn applies<A>() -> bool {
-    std::mem::size_of::<A>() == 1 && super::stream::is_plain::<A>()
-}
-
-/// `sources` as bytes, where [`applies`] to `A`.
+/// `sources` as bytes, where `A` is a one-byte primitive ([`is_plain_byte`]).
 fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
-    if !applies::<A>() {
+    if !is_plain_byte::<A>() {
         return None;
     }
     let bytes = sources.iter().map(|s| {
-        // SAFETY: `A` is a one-byte primitive (u8, i8 or bool: `applies`), so a slice of it is
+        // SAFETY: `A` is a one-byte primitive (u8, i8 or bool: `is_plain_byte`), so a slice of it is
         // the same memory as a slice of initialised `u8`, same length and alignment, borrowed
         // for the same lifetime.
         unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<u8>(), s.len()) }
@@ -496,11 +493,11 @@ fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
     Some(bytes.collect())
 }
 
-/// `dst` as byte slots, where [`applies`] to `A`. Only bytes read from `A` values are written
+/// `dst` as byte slots, where `A` is a one-byte primitive ([`is_plain_byte`]). Only bytes read from `A` values are written
 /// through it ([`Gather::run_bytes`] copies, never makes up, bytes), so every slot ends up a
 /// valid `A`.
 fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]> {
-    if !applies::<A>() {
+    if !is_plain_byte::<A>() {
         return None;
     }
     // SAFETY: `MaybeUninit<A>` for a one-byte `A` has the size and alignment of

@@ -28,7 +28,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, MAX_PLANES, SHORT, Step};
-use super::{byte_shuffle, shuffle, simd, units};
+use super::{byte_shuffle, shuffle, simd, stream, units};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -622,7 +622,7 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         [r, p, _] => (once, r, p),
         _ => return,
     };
-    let gather = if byte_shuffle::applies::<A>() && planes.len <= MAX_PLANES {
+    let gather = if stream::is_plain_byte::<A>() && planes.len <= MAX_PLANES {
         byte_shuffle::Gather::new(planes.len, unit, unit)
     } else {
         None
@@ -656,7 +656,7 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
     let row = rows.len * planes.len * unit;
     let fill = |spare: &mut [MaybeUninit<A>]| {
         if !gather.run(&sources, spare) {
-            // Never (`applies` was checked); the same lines, element by element.
+            // Never (`is_plain_byte` was checked); the same lines, element by element.
             for (line, dst) in sources
                 .chunks_exact(planes.len)
                 .zip(spare.chunks_exact_mut(row))
@@ -694,7 +694,7 @@ unsafe fn deinterleave_rows<A: Clone>(
     // The gathers only for units of up to `SHORT` bytes (RGBA depth_to_space 2: units of 2,
     // 1108 -> 256 us); from 6 on, a fixed-size move per unit was as fast (RGB depth_to_space 2,
     // units of 6: 253 us by moves, 278 us gathered, pinned best of 300).
-    let gather = if byte_shuffle::applies::<A>() && unit <= SHORT {
+    let gather = if stream::is_plain_byte::<A>() && unit <= SHORT {
         byte_shuffle::Gather::new(1, unit, round)
     } else {
         None
@@ -746,7 +746,7 @@ unsafe fn deinterleave_rows<A: Clone>(
     let plane = rows.len * unit;
     let fill = |spare: &mut [MaybeUninit<A>]| {
         if !gather.run(&sources, spare) {
-            // Never (`applies` was checked); the same planes, unit by unit.
+            // Never (`is_plain_byte` was checked); the same planes, unit by unit.
             for (source, dst) in sources.iter().zip(spare.chunks_exact_mut(plane)) {
                 for (d, from) in dst.chunks_exact_mut(unit).zip(source.chunks(round)) {
                     for (slot, x) in d.iter_mut().zip(from) {

@@ -22,6 +22,7 @@
 
 use std::mem::MaybeUninit;
 
+use super::stream::is_plain_byte;
 use super::{shuffle, units};
 
 /// The instruction set a kernel runs with. Kernels take it as an argument so the tests can run
@@ -53,11 +54,6 @@ fn avx2() -> bool {
     }
 }
 
-/// Whether the AVX2 loops apply to `A`: one byte, no drop glue.
-fn bytes<A>() -> bool {
-    std::mem::size_of::<A>() == 1 && super::stream::is_plain::<A>()
-}
-
 /// [`units::planes`] (pixels of `C` channels to `C` planes), by the fastest loop for `isa`.
 /// `dst.len() == src.len()`; every slot of `dst` is written once.
 #[inline]
@@ -66,7 +62,7 @@ pub(super) fn planes<A: Clone, const C: usize>(isa: Isa, src: &[A], dst: &mut [M
     if isa == Isa::Avx2 && !std::mem::needs_drop::<A>() && avx2() {
         // Bytes: one loop over the whole planes (blocks cost a third more here); wider types:
         // blocks of 2 KiB per plane (RGBA f32 0.50 -> 0.38 ms, u16 RGB 0.62 -> 0.15 ms).
-        let block = if bytes::<A>() {
+        let block = if is_plain_byte::<A>() {
             src.len()
         } else {
             PLANE_BYTES / std::mem::size_of::<A>().max(1)
@@ -76,7 +72,7 @@ pub(super) fn planes<A: Clone, const C: usize>(isa: Isa, src: &[A], dst: &mut [M
         return unsafe { planes_avx2::<A, C>(src, dst, block) };
     }
     let _ = isa;
-    if bytes::<A>() {
+    if is_plain_byte::<A>() {
         units::planes_by::<A, C, 8>(src, dst)
     } else {
         units::planes::<A, C>(src, dst)
@@ -93,18 +89,13 @@ const PLANE_BYTES: usize = 2048;
 /// [`units::units_reversed`]'s moves of whole `[A; N]` units.
 #[inline]
 pub(super) fn reverses_flat<A>(isa: Isa) -> bool {
-    plain_bytes::<A>() || (isa == Isa::Avx2 && avx2() && wide::<A>())
+    is_plain_byte::<A>() || (isa == Isa::Avx2 && avx2() && wide::<A>())
 }
 
-/// Whether `A` is a primitive of one byte (u8, i8, bool). The flat reversal clones each
-/// element twice, which is only the same as cloning once where a clone is a copy of the bytes:
-/// the primitives ([`super::stream::is_plain`]); no drop glue is not enough (a `Copy`-less type
-/// may have a `Clone` that does something and no `Drop`).
-fn plain_bytes<A>() -> bool {
-    std::mem::size_of::<A>() == 1 && super::stream::is_plain::<A>()
-}
-
-/// Whether `A` is a primitive of 2, 4 or 8 bytes (u16, f32, f64, ...), as [`plain_bytes`].
+/// Whether `A` is a primitive of 2, 4 or 8 bytes (u16, f32, f64, ...). The flat reversal
+/// clones each element twice, which is only the same as cloning once where a clone is a copy of
+/// the bytes: the primitives ([`super::stream::is_plain`]); no drop glue is not enough (a
+/// `Copy`-less type may have a `Clone` that does something and no `Drop`).
 fn wide<A>() -> bool {
     matches!(std::mem::size_of::<A>(), 2 | 4 | 8) && super::stream::is_plain::<A>()
 }
@@ -126,7 +117,7 @@ pub(super) fn units_reversed_rows<'s, A: Clone + 's, const N: usize>(
         return shuffle::units_reversed_rows::<A, N>(row, sources, dst);
     }
     #[cfg(target_arch = "x86_64")]
-    if isa == Isa::Avx2 && avx2() && (plain_bytes::<A>() || wide::<A>()) {
+    if isa == Isa::Avx2 && avx2() && (is_plain_byte::<A>() || wide::<A>()) {
         // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a
         // `#[target_feature(enable = "avx2")]` function; its body is safe code.
         return unsafe { units_reversed_rows_avx2::<A, N>(row, sources, dst) };

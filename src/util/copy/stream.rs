@@ -100,6 +100,12 @@ impl Policy {
     }
 }
 
+/// Whether `A` is a one-byte [`is_plain`] type (`u8`, `i8`, `bool`): the byte-level kernels'
+/// types (the flat reversal, the planes' byte loops, the `pshufb` gathers).
+pub(crate) fn is_plain_byte<A>() -> bool {
+    std::mem::size_of::<A>() == 1 && is_plain::<A>()
+}
+
 /// Whether `A`'s `clone` is a copy of its bytes and every byte is initialised (no padding): the
 /// primitive numbers, `bool` and `char`, recognised by `TypeId` (`typeid::of` gives it for types
 /// that are not `'static`, which `A` need not be; a lifetime cannot make any of these types).
