@@ -359,6 +359,8 @@ impl NdPlan {
     ) -> Result<Option<usize>, Error> {
         let internal = || Error::Internal("index vectors outside indices".into());
         let depth = self.axes.len();
+        // The axes in locals, for vectors of the constant length `N`: an unrolled loop.
+        let fixed: Option<[(usize, usize); N]> = self.axes.as_slice().try_into().ok();
         let (mut batch_offset, mut left) = *batch;
         let mut bad = None;
         let mut k = 0;
@@ -379,9 +381,7 @@ impl NdPlan {
                 None => bad = Some(first + k + j),
             };
             if N > 0 {
-                // The axes in locals and vectors of the constant length `N`: an unrolled loop.
-                let axes: [(usize, usize); N] =
-                    self.axes.as_slice().try_into().map_err(|_| internal())?;
+                let axes = fixed.ok_or_else(internal)?;
                 for (j, (slot, vector)) in run.iter_mut().zip(vectors.chunks_exact(N)).enumerate() {
                     mark(j, slot, vector_offset(vector, &axes));
                 }
