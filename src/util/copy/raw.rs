@@ -42,8 +42,8 @@ macro_rules! dispatch_short {
     };
 }
 
-/// `kernel::<A, N>(args)` for the unit lengths `N` worth a fixed-size kernel (those of
-/// [`Kernel::Rows`]' fixed lengths, and 2 to 4), `fallback(unit, args)` for the others.
+/// `kernel::<A, N>(args)` for the unit lengths `N` worth a fixed-size kernel (2 to 4, and the
+/// lengths of image rows and patch rows), `fallback(unit, args)` for the others.
 macro_rules! dispatch_unit {
     ($n:expr, $kernel:ident($($arg:expr),*), $fallback:ident) => {
         match $n {
@@ -56,6 +56,8 @@ macro_rules! dispatch_unit {
             16 => $kernel::<A, 16>($($arg),*),
             24 => $kernel::<A, 24>($($arg),*),
             32 => $kernel::<A, 32>($($arg),*),
+            48 => $kernel::<A, 48>($($arg),*),
+            64 => $kernel::<A, 64>($($arg),*),
             n => $fallback::<A>(n, $($arg),*),
         }
     };
@@ -169,17 +171,7 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             }
             Kernel::Runs => rows(out, base, len, outer),
             Kernel::ShortRuns(n) => dispatch_short!(n, short_runs(out, base, outer)),
-            Kernel::Rows(n) => match n {
-                6 => short_runs::<A, 6>(out, base, outer),
-                8 => short_runs::<A, 8>(out, base, outer),
-                12 => short_runs::<A, 12>(out, base, outer),
-                16 => short_runs::<A, 16>(out, base, outer),
-                24 => short_runs::<A, 24>(out, base, outer),
-                32 => short_runs::<A, 32>(out, base, outer),
-                48 => short_runs::<A, 48>(out, base, outer),
-                64 => short_runs::<A, 64>(out, base, outer),
-                _ => rows(out, base, n, outer),
-            },
+            Kernel::Rows(n) => dispatch_unit!(n, short_runs(out, base, outer), rows_any),
             Kernel::ShortStrided(n) => dispatch_short!(n, short_strided(out, base, stride, outer)),
             Kernel::ShortReversed(n) => dispatch_short!(n, short_reversed(out, base, outer)),
             Kernel::ReversedUnits(n) => match n {
@@ -223,6 +215,16 @@ unsafe fn rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, outer: St
         // SAFETY: the contract: len consecutive elements from an element address.
         unsafe { run(out, base.offset(i as isize * outer.stride), len) };
     }
+}
+
+/// [`rows`] with the run length first, as [`dispatch_unit`]'s fallback.
+///
+/// # Safety
+/// As for [`rows`].
+#[inline]
+unsafe fn rows_any<A: Clone>(len: usize, out: &mut Vec<A>, base: *const A, outer: Step) {
+    // SAFETY: the contract.
+    unsafe { rows(out, base, len, outer) }
 }
 
 /// Runs shorter than this many bytes are copied by [`flat_rows`], longer ones by `memcpy`.
@@ -709,18 +711,7 @@ unsafe fn deinterleave_rows<A: Clone>(
                 // contract of `short_runs` and `rows`.
                 unsafe {
                     let start = line.add(p * unit);
-                    match unit {
-                        2 => short_runs::<A, 2>(out, start, rows),
-                        3 => short_runs::<A, 3>(out, start, rows),
-                        4 => short_runs::<A, 4>(out, start, rows),
-                        6 => short_runs::<A, 6>(out, start, rows),
-                        8 => short_runs::<A, 8>(out, start, rows),
-                        12 => short_runs::<A, 12>(out, start, rows),
-                        16 => short_runs::<A, 16>(out, start, rows),
-                        24 => short_runs::<A, 24>(out, start, rows),
-                        32 => short_runs::<A, 32>(out, start, rows),
-                        _ => self::rows(out, start, unit, rows),
-                    }
+                    dispatch_unit!(unit, short_runs(out, start, rows), rows_any)
                 }
             }
         }
