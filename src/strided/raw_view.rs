@@ -44,12 +44,17 @@ pub(crate) fn out_ndim_of(changes: u64, new_axis: u64, rank: usize) -> Option<us
 /// The sink that turns resolved steps into the output's layout, checking each step against the
 /// input (see the module doc). Only this file can make one, so the layout it holds always
 /// belongs to the array passed to [`view`] / [`view_mut`].
-pub(crate) struct Direct<'x, E: Dimension> {
+pub(crate) struct Direct<'x, 'o, E: Dimension> {
     in_shape: &'x [usize],
     in_strides: &'x [isize],
-    /// The output's shape and strides (strides as ndarray stores them, `isize` bits in `usize`).
-    dim: E,
-    strides: E,
+    /// The output's shape and strides (strides as ndarray stores them, `isize` bits in `usize`),
+    /// borrowed from the caller's locals rather than held here: they are written at a run-time
+    /// index, and LLVM keeps any aggregate so written on the stack whole, so held here they
+    /// kept every counter below on the stack too (an add of the offset and the shrink count
+    /// became one 16-byte read-modify-write over two 8-byte stores, which the store buffer
+    /// cannot forward). Apart, the counters live in registers.
+    dim: &'o mut E,
+    strides: &'o mut E,
     /// Output axes written so far.
     out: usize,
     /// Input axes consumed so far (every range and index takes the next one).
@@ -64,19 +69,30 @@ pub(crate) struct Direct<'x, E: Dimension> {
     bad: bool,
 }
 
-impl<'x, E: Dimension> Direct<'x, E> {
-    /// `None` if `E` has a fixed rank other than `out_ndim`, or `out_ndim` passes 64 (the
-    /// negative axes are a `u64` set).
+/// The output's shape and strides, zeroed: `None` if `E` has a fixed rank other than
+/// `out_ndim`, or `out_ndim` passes 64 (the negative axes are a `u64` set).
+#[inline(always)]
+fn layout<E: Dimension>(out_ndim: usize) -> Option<(E, E)> {
+    if E::NDIM.is_some_and(|n| n != out_ndim) || out_ndim > 64 {
+        return None;
+    }
+    Some((E::zeros(out_ndim), E::zeros(out_ndim)))
+}
+
+impl<'x, 'o, E: Dimension> Direct<'x, 'o, E> {
+    /// A sink writing into `dim` and `strides` (from [`layout`]).
     #[inline(always)]
-    fn new(in_shape: &'x [usize], in_strides: &'x [isize], out_ndim: usize) -> Option<Self> {
-        if E::NDIM.is_some_and(|n| n != out_ndim) || out_ndim > 64 {
-            return None;
-        }
-        Some(Direct {
+    fn new(
+        in_shape: &'x [usize],
+        in_strides: &'x [isize],
+        dim: &'o mut E,
+        strides: &'o mut E,
+    ) -> Self {
+        Direct {
             in_shape,
             in_strides,
-            dim: E::zeros(out_ndim),
-            strides: E::zeros(out_ndim),
+            dim,
+            strides,
             out: 0,
             next_axis: 0,
             offset: 0,
@@ -85,7 +101,7 @@ impl<'x, E: Dimension> Direct<'x, E> {
             empty: false,
             // Shape and strides of different lengths are no array's.
             bad: in_shape.len() != in_strides.len(),
-        })
+        }
     }
 
     /// The next input axis, which the step must name: its length and stride.
@@ -155,7 +171,7 @@ impl<'x, E: Dimension> Direct<'x, E> {
     }
 }
 
-impl<E: Dimension> StepSink for Direct<'_, E> {
+impl<E: Dimension> StepSink for Direct<'_, '_, E> {
     #[inline(always)]
     fn push(&mut self, step: AxisStep) {
         match step {
@@ -237,21 +253,16 @@ fn build<'a, A, D: Dimension, E: Dimension>(
     counts: Option<(usize, usize)>,
     steps: impl Steps,
 ) -> Built<ArrayView<'a, A, E>, &'a ArrayRef<A, D>> {
-    let Some(mut sink) = Direct::<E>::new(x.shape(), x.strides(), out_ndim) else {
+    let Some((mut dim, mut strides)) = layout::<E>(out_ndim) else {
         return Ok(Err(x));
     };
+    let mut sink = Direct::new(x.shape(), x.strides(), &mut dim, &mut strides);
     steps.push_into(x.shape(), &mut sink)?;
     if !sink.complete(counts) {
         return Ok(Err(x));
     }
     let (shift, negative) = sink.lowest();
-    let Direct {
-        dim,
-        strides,
-        offset,
-        ..
-    } = sink;
-    let offset = offset + shift;
+    let offset = sink.offset + shift;
     // SAFETY: the layout was checked by `Direct` against `x`'s own shape and strides: every input
     // axis consumed once, in order, at coordinates within the axis (ranges: first and last
     // coordinate in `[0, dim)`; indices: `< dim`), and the output is not empty. So `x` is not
@@ -280,21 +291,16 @@ fn build_mut<'a, A, D: Dimension, E: Dimension>(
     counts: Option<(usize, usize)>,
     steps: impl Steps,
 ) -> Built<ArrayViewMut<'a, A, E>, &'a mut ArrayRef<A, D>> {
-    let Some(mut sink) = Direct::<E>::new(x.shape(), x.strides(), out_ndim) else {
+    let Some((mut dim, mut strides)) = layout::<E>(out_ndim) else {
         return Ok(Err(x));
     };
+    let mut sink = Direct::new(x.shape(), x.strides(), &mut dim, &mut strides);
     steps.push_into(x.shape(), &mut sink)?;
     if !sink.complete(counts) {
         return Ok(Err(x));
     }
     let (shift, negative) = sink.lowest();
-    let Direct {
-        dim,
-        strides,
-        offset,
-        ..
-    } = sink;
-    let offset = offset + shift;
+    let offset = sink.offset + shift;
     // SAFETY: in bounds exactly as in `view`: the layout was checked against `x`'s shape and
     // strides, read from `x` itself (`&mut ArrayRef` is already unshared, so `as_mut_ptr` moves
     // no data and the strides stay valid). No aliasing: distinct output indices are distinct
