@@ -246,6 +246,12 @@ REAL = [
     ("`depth_to_space` 2 of u8 16×112×112×12 (beyond the list)", "real_u8_depth_to_space", True),
 ]
 REAL_COPY_VS_MEMCPY = 1.5
+
+# The typed selections of benches/common/typed.rs (criterion groups `typed_<name>`).
+TYPED_CASES = [
+    "rank3_plain", "rank3_negative", "rank3_mixed", "rank4_crop", "rank4_mixed",
+    "rank4_reverse_last",
+]
 OPS_VS_ND, OPS_NUMPY_VS_OURS = 1.0, 1.0
 
 # Targets: (column, op, bound); the mark compares the ratio as printed.
@@ -611,6 +617,20 @@ def main():
             for n, s, o, d in statics
         ]
         print("`s![..]` on an `Array3` (static slice, no spec to resolve): " + "; ".join(parts) + ".")
+    # The typed groups of benches/strided_slice.rs (benches/common/typed.rs): `tf_s!` against a
+    # static `s![..]` of the same selection, issue 16's wall-clock target.
+    typed = []
+    for name in TYPED_CASES:
+        ours, fixed = c(f"typed_{name}", "tf_index_tf_s"), c(f"typed_{name}", "static_s")
+        if ours is not None and fixed is not None:
+            typed.append(
+                f"`{name}` {human(ours)} / {human(fixed)} ({ratio(ours, fixed, ('<=', TF_VS_ND))})"
+            )
+    if typed:
+        print(
+            "`x.tf_index(tf_s![..])` / `x.slice(s![..])` on an `Array3` / `Array4` (criterion "
+            "groups `typed_*`, `benches/common/typed.rs`): " + "; ".join(typed) + "."
+        )
 
     ops_numpy = load_ops_numpy(args.ops)
     print_ops_table(c, ops_numpy)
