@@ -416,8 +416,19 @@ mod x86 {
             // this row.
             let mut s = src.wrapping_add((row - LANES) * lane);
             let mut o = dst;
-            for _ in 0..h / 2 {
+            // One prefetch per `per` pairs, about a line's worth (two pairs of 30 bytes for
+            // RGB `u8`: one per pair cost 5% on a batch that stays in L2).
+            let per = (64 / (2 * group)).max(1);
+            let pairs = h / 2;
+            for _ in 0..pairs / per {
                 prefetch(s.wrapping_add(ahead));
+                for _ in 0..per {
+                    pair(s, o);
+                    s = s.wrapping_sub(2 * group);
+                    o = o.wrapping_add(2 * group);
+                }
+            }
+            for _ in 0..pairs % per {
                 pair(s, o);
                 s = s.wrapping_sub(2 * group);
                 o = o.wrapping_add(2 * group);
