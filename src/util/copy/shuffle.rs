@@ -25,16 +25,21 @@
 //!
 //! Each row is read from its end down, which the CPU's prefetchers do not follow (they see
 //! rows start forwards, then every line of a row read backwards): a flipped batch too large
-//! for L2 waited on its loads. So every pair of groups prefetches (`prefetcht0`) the line at
-//! the same place in the next row, one row ahead. Measured (f32 RGB 16×224×224×3, 9.6 MB,
-//! pinned best of 100 beside a `to_vec` of the result's bytes): 1.42x -> 1.11-1.14x that
-//! `memcpy`; f64 1.50x -> 1.13-1.21x; u8 1.55-1.64x -> 1.43x; the same with the prefetch
-//! two rows ahead. Not done, measured: full, 32-byte aligned, non-overlapping stores (per
-//! vector two loads, two `vpermd` and a `vpblendvb`, or one `vpermd` of a blend of two loads):
-//! 1.6-1.7x on the f32 batch, 1.85x against 1.35x on a 1.2 MB one (instructions per call
-//! 170,684 -> 288,266): the extra loads, shuffles and blends cost more than the quarter of
-//! each store that spills, and the stores were not the bottleneck (without any shuffle the
-//! overlapping stores ran at 1.37x, the shuffled ones at 1.35-1.42x).
+//! for L2 waited on its loads. So about once per 64 bytes of groups the loop prefetches
+//! (`prefetcht0`) the line at the same place in the next row, one row ahead (the next row's
+//! address, so crops and height flips are prefetched right too). Measured (16×224×224×C,
+//! pinned best of 60-100 beside a `to_vec` of the result's bytes in the same process): f32
+//! RGB (9.6 MB) 1.37-1.42x -> 1.11-1.14x that `memcpy`; f64 RGB 1.50x -> 1.13-1.21x; u16 RGB
+//! 1.38-1.41x -> 1.11-1.12x; u8 RGB 1.53-1.64x -> 1.41-1.44x; the same with the prefetch two
+//! rows ahead; a u8 batch that stays in L2 unchanged.
+//!
+//! Not done, measured (before the prefetch): full, 32-byte aligned, non-overlapping stores
+//! (per vector two loads, two `vpermd` and a `vpblendvb`, or one `vpermd` of a blend of two
+//! loads) ran the f32 batch at 1.6-1.7x, and a 1.2 MB one at 1.85x against 1.35x
+//! (instructions per call 170,684 -> 288,266): the extra loads, shuffles and blends cost more
+//! than the quarter of each store that spills. The stores were not what the 9.6 MB batch
+//! waited on either: with the shuffle taken out, the overlapping stores alone ran at 1.37x,
+//! like the shuffled ones (1.35-1.42x); the backward reads were.
 //!
 //! Soundness, for every block below: the element type is a primitive
 //! ([`super::stream::is_plain`]: its clone is a copy of its bytes, every byte initialised, any
