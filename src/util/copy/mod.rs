@@ -25,7 +25,8 @@
 //!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2);
 //! - with AVX2, flipped rows of primitive units (RGB/RGBA pixels of bytes, `u16`, `f32`, `f64`)
 //!   are hand-written shuffles instead (`shuffle`: one load, one `pshufb`/`vpermd` and one
-//!   overlapping store per vector of whole units).
+//!   overlapping store per vector of whole units, and a prefetch of the next row, as each row
+//!   is read backwards).
 //!
 //! Each output element is written once: nothing is filled and then overwritten.
 

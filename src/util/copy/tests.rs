@@ -612,8 +612,9 @@ fn a_clone_that_is_not_a_copy_runs_once_per_element() {
 /// `shuffle::units_reversed_rows` (through `simd::units_reversed_rows` with AVX2, which calls it
 /// when `shuffle::takes`) on `rows` rows of `units` units of `N` random `A`s, each row in an
 /// allocation of its own starting `offset` elements in (so AddressSanitizer sees a read past a
-/// row's end or before its start, and the loads meet every alignment), against the index
-/// arithmetic. Returns whether the shuffles took it.
+/// row's end or before its start, and the loads meet every alignment), into a result starting
+/// `offset % 8` slots into its buffer (every store alignment; the slots before it must stay
+/// untouched), against the index arithmetic. Returns whether the shuffles took it.
 fn check_shuffle<A, const N: usize>(
     rows: usize,
     units: usize,
@@ -645,16 +646,22 @@ where
     let takes = shuffle::takes::<A, N>(row);
     // Slots filled with a value first, so a slot the kernel skipped shows (and reading them
     // back is sound whatever it does).
-    let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..rows * row)
+    let shift = offset % 8;
+    let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..shift + rows * row)
         .map(|_| std::mem::MaybeUninit::new(A::default()))
         .collect();
     let sources = buffers.iter().map(|b| &b[offset..]);
-    simd::units_reversed_rows::<A, N>(simd::Isa::Avx2, row, sources, &mut slots);
-    let got: Vec<A> = slots
+    simd::units_reversed_rows::<A, N>(simd::Isa::Avx2, row, sources, &mut slots[shift..]);
+    let mut got: Vec<A> = slots
         .into_iter()
         // SAFETY (test only): every slot was initialised above; the kernel only writes.
         .map(|slot| unsafe { slot.assume_init() })
         .collect();
+    let before: Vec<A> = got.drain(..shift).collect();
+    assert!(
+        before.iter().all(|x| *x == A::default()),
+        "a slot before the result written"
+    );
     assert_eq!(
         got,
         want,
@@ -838,6 +845,48 @@ proptest! {
         gap in 0usize..3,
     ) {
         check_interleaves(lines, rows, planes, unit, gap);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    /// Flips of the width axis of NHWC batches through the engine (the shuffles' strided
+    /// rows, which prefetch the next row: rows one after another, cropped with gaps, or in
+    /// reverse order when the height is flipped too) for every primitive size, against the
+    /// element-by-element copy.
+    #[test]
+    fn flips_through_the_engine_equal_the_element_by_element_copy(
+        n in 1usize..3,
+        h in 1usize..6,
+        w in 1usize..90,
+        c in 2usize..=4,
+        crop in 0usize..3,
+        flip_h in any::<bool>(),
+    ) {
+        fn each<A: Clone + PartialEq + std::fmt::Debug>(
+            shape: (usize, usize, usize, usize),
+            crop: usize,
+            flip_h: bool,
+            f: impl Fn(usize) -> A,
+        ) {
+            let x = ndarray::Array4::from_shape_fn(shape, |(b, i, j, k)| {
+                f(b * 100_000 + i * 1000 + j * 7 + k)
+            });
+            let w = shape.2;
+            let cut = crop.min(w / 2);
+            let rows = if flip_h { Slice::new(0, None, -1) } else { Slice::from(..) };
+            let view = x.slice(s![.., rows, cut..w - cut;-1, ..]);
+            check(&view);
+        }
+        let shape = (n, h, w, c);
+        each(shape, crop, flip_h, |v| v as u8);
+        each(shape, crop, flip_h, |v| v % 2 == 1);
+        each(shape, crop, flip_h, |v| v as i16);
+        each(shape, crop, flip_h, |v| v as f32);
+        each(shape, crop, flip_h, |v| char::from_u32(v as u32 % 0xD000).unwrap_or('x'));
+        each(shape, crop, flip_h, |v| v as f64);
+        each(shape, crop, flip_h, |v| v as u64);
+        each(shape, crop, flip_h, |v| v as u128);
     }
 }
 
