@@ -111,29 +111,34 @@ impl Gather {
             };
             for j in 0..k {
                 // The output bytes of this vector from source j, in order; their source
-                // offsets grow with the output position: windows of 16 from the first.
-                let mut lo = None;
-                let mut window = usize::MAX;
+                // offsets grow with the output position. Each window starts at the first byte
+                // the windows before it do not hold (a greedy cover: the fewest windows, since
+                // a window starting anywhere earlier would end earlier). A fixed grid of 16
+                // from the first byte took 3 windows where 2 do (depth_to_space's 6 of every
+                // 12 bytes: bytes 28..30, 36..42, 48..54 and 60..64 of the source).
+                let mut window: Option<usize> = None;
                 for i in 0..16 {
                     let (source, offset) = at(16 * v + i);
                     if source != j {
                         continue;
                     }
-                    let first = *lo.get_or_insert(offset);
-                    let w = (offset - first) / 16;
-                    if w != window {
-                        if count == MAX_OPS {
-                            return None;
+                    let lo = match window {
+                        Some(lo) if offset < lo + 16 => lo,
+                        _ => {
+                            if count == MAX_OPS {
+                                return None;
+                            }
+                            window = Some(offset);
+                            gather.ops[v][count] = Op {
+                                source: j,
+                                lo: offset,
+                                mask: [0x80; 16],
+                            };
+                            count += 1;
+                            offset
                         }
-                        window = w;
-                        gather.ops[v][count] = Op {
-                            source: j,
-                            lo: first + 16 * w,
-                            mask: [0x80; 16],
-                        };
-                        count += 1;
-                    }
-                    gather.ops[v][count - 1].mask[i] = (offset - first - 16 * w) as u8;
+                    };
+                    gather.ops[v][count - 1].mask[i] = (offset - lo) as u8;
                 }
             }
             gather.width = gather.width.max(count);
@@ -200,16 +205,18 @@ impl Gather {
         } else {
             0
         };
-        self.dispatch(sources, dst, line, 0, periods);
         // The next period, whose last loads would pass the end of a source: the same
         // program with those windows moved back to end at the source's end (masks shifted to
-        // match), built once per copy (every line of a copy has the same lengths).
-        if periods < rounds / self.rounds
-            && let Some(last) = self.last_period(periods * advance, shortest)
-        {
-            last.dispatch(sources, dst, line, periods * self.period, 1);
-            periods += 1;
-        }
+        // match), built once per copy (every line of a copy has the same lengths). The pair
+        // loops write it in the same pass over each line as the whole periods (a pass of its
+        // own cost a second setup per line: a sixth of a `space_to_depth`'s instructions).
+        let last = if periods < rounds / self.rounds {
+            self.last_period(periods * advance, shortest)
+        } else {
+            None
+        };
+        self.dispatch(sources, dst, line, periods, last);
+        periods += usize::from(last.is_some());
         // The rest of each line, unit by unit.
         let first = periods * self.rounds;
         for (sources, line) in sources.chunks_exact(self.k).zip(dst.chunks_exact_mut(line)) {
@@ -225,25 +232,25 @@ impl Gather {
         }
     }
 
-    /// [`Gather::periods_avx2`] for this gather's vectors and ops per vector.
-    /// Periods `offset / period ..` of every line, `periods` of them, by the loop for this
-    /// gather's vectors and ops per vector.
+    /// The first `periods` periods of every line, then the period `last` (the
+    /// [`Gather::last_period`] program) if any, by the loop for this gather's vectors and ops
+    /// per vector.
     fn dispatch(
         &self,
         sources: &[&[u8]],
         dst: &mut [MaybeUninit<u8>],
         line: usize,
-        offset: usize,
         periods: usize,
+        last: Option<&Gather>,
     ) {
-        if periods == 0 {
+        if periods == 0 && last.is_none() {
             return;
         }
         let body = Lines {
             dst,
             line,
-            offset,
-            periods,
+            offset: 0,
+            periods: periods + usize::from(last.is_some()),
         };
         #[cfg(target_arch = "x86_64")]
         // SAFETY (each call): a `Gather` exists only where the CPU has AVX2 (`new` checked),
@@ -251,26 +258,26 @@ impl Gather {
         // are of bounds-checked 16-byte arrays.
         unsafe {
             match (self.vectors, self.width) {
-                (2, 1) => self.pairs_avx2::<1, 1>(sources, body),
-                (2, 2) => self.pairs_avx2::<1, 2>(sources, body),
-                (2, 3) => self.pairs_avx2::<1, 3>(sources, body),
-                (2, _) => self.pairs_avx2::<1, 4>(sources, body),
-                (4, 1) => self.pairs_avx2::<2, 1>(sources, body),
-                (4, 2) => self.pairs_avx2::<2, 2>(sources, body),
-                (4, 3) => self.pairs_avx2::<2, 3>(sources, body),
-                (4, _) => self.pairs_avx2::<2, 4>(sources, body),
-                (6, 1) => self.pairs_avx2::<3, 1>(sources, body),
-                (6, 2) => self.pairs_avx2::<3, 2>(sources, body),
-                (6, 3) => self.pairs_avx2::<3, 3>(sources, body),
-                (6, _) => self.pairs_avx2::<3, 4>(sources, body),
-                (8, 1 | 2) => self.pairs_avx2::<4, 2>(sources, body),
-                (8, _) => self.pairs_avx2::<4, 4>(sources, body),
-                (1, 1) => self.periods_avx2::<1, 1>(sources, body),
-                (1, 2) => self.periods_avx2::<1, 2>(sources, body),
-                (1, 3) => self.periods_avx2::<1, 3>(sources, body),
-                (1, _) => self.periods_avx2::<1, 4>(sources, body),
-                (_, 1 | 2) => self.periods_avx2::<MAX_VECTORS, 2>(sources, body),
-                _ => self.periods_avx2::<MAX_VECTORS, 4>(sources, body),
+                (2, 1) => self.pairs_avx2::<1, 1>(sources, body, last),
+                (2, 2) => self.pairs_avx2::<1, 2>(sources, body, last),
+                (2, 3) => self.pairs_avx2::<1, 3>(sources, body, last),
+                (2, _) => self.pairs_avx2::<1, 4>(sources, body, last),
+                (4, 1) => self.pairs_avx2::<2, 1>(sources, body, last),
+                (4, 2) => self.pairs_avx2::<2, 2>(sources, body, last),
+                (4, 3) => self.pairs_avx2::<2, 3>(sources, body, last),
+                (4, _) => self.pairs_avx2::<2, 4>(sources, body, last),
+                (6, 1) => self.pairs_avx2::<3, 1>(sources, body, last),
+                (6, 2) => self.pairs_avx2::<3, 2>(sources, body, last),
+                (6, 3) => self.pairs_avx2::<3, 3>(sources, body, last),
+                (6, _) => self.pairs_avx2::<3, 4>(sources, body, last),
+                (8, 1 | 2) => self.pairs_avx2::<4, 2>(sources, body, last),
+                (8, _) => self.pairs_avx2::<4, 4>(sources, body, last),
+                (1, 1) => self.periods_then_last::<1, 1>(sources, body, last),
+                (1, 2) => self.periods_then_last::<1, 2>(sources, body, last),
+                (1, 3) => self.periods_then_last::<1, 3>(sources, body, last),
+                (1, _) => self.periods_then_last::<1, 4>(sources, body, last),
+                (_, 1 | 2) => self.periods_then_last::<MAX_VECTORS, 2>(sources, body, last),
+                _ => self.periods_then_last::<MAX_VECTORS, 4>(sources, body, last),
             }
         };
         #[cfg(not(target_arch = "x86_64"))]
@@ -362,67 +369,155 @@ impl Gather {
         }
     }
 
+    /// [`Gather::periods_avx2`] for the whole periods of `body` (all but its last when `last`
+    /// is given), then `last`'s one period.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn periods_then_last<const V: usize, const W: usize>(
+        &self,
+        sources: &[&[u8]],
+        body: Lines<'_>,
+        last: Option<&Gather>,
+    ) {
+        let Lines {
+            dst,
+            line,
+            offset,
+            periods,
+        } = body;
+        let whole = periods - usize::from(last.is_some());
+        if whole > 0 {
+            let body = Lines {
+                dst: &mut *dst,
+                line,
+                offset,
+                periods: whole,
+            };
+            self.periods_avx2::<V, W>(sources, body);
+        }
+        if let Some(last) = last {
+            let offset = offset + whole * self.period;
+            last.periods_avx2::<V, W>(
+                sources,
+                Lines {
+                    dst,
+                    line,
+                    offset,
+                    periods: 1,
+                },
+            );
+        }
+    }
+
     /// [`Gather::periods_avx2`] with the vectors in pairs, `P` pairs of `W` ops: each pair one
     /// 32-byte store of two 16-byte halves, each half's windows loaded into one 256-bit
     /// register (`vinserti128`) and shuffled in one `vpshufb` (which shuffles each 128-bit lane
-    /// on its own): half the shuffles, ors and stores.
+    /// on its own): half the shuffles, ors and stores. With `last` (the [`Gather::last_period`]
+    /// program, the same vectors and ops), `body`'s last period is `last`'s, written in the
+    /// same pass.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn pairs_avx2<const P: usize, const W: usize>(&self, sources: &[&[u8]], body: Lines<'_>) {
+    fn pairs_avx2<const P: usize, const W: usize>(
+        &self,
+        sources: &[&[u8]],
+        body: Lines<'_>,
+        last: Option<&Gather>,
+    ) {
         use std::arch::x86_64::{
             __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
             _mm256_shuffle_epi8, _mm256_storeu_si256,
         };
-        if P * 2 != self.vectors {
-            // Never (`dispatch` matches `P` to the vectors); the one-vector loop then.
-            return self.periods_avx2::<MAX_VECTORS, MAX_OPS>(sources, body);
+        let same = |g: &Gather| g.vectors == self.vectors && g.width == self.width;
+        if P * 2 != self.vectors || !last.is_none_or(same) {
+            // Never (`dispatch` matches `P` to the vectors, `last` is a clone's); the
+            // one-vector loop then.
+            return self.periods_then_last::<MAX_VECTORS, MAX_OPS>(sources, body, last);
         }
         let advance = self.rounds * self.t;
-        let mut masks = [[_mm256_setzero_si256(); W]; P];
-        for (i, masks) in masks.iter_mut().enumerate() {
-            for (w, mask) in masks.iter_mut().enumerate() {
-                let lo = &self.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
-                let hi = &self.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
-                // SAFETY: two 16-byte arrays, read unaligned.
-                *mask = unsafe {
-                    _mm256_loadu2_m128i(
-                        hi.mask.as_ptr().cast::<__m128i>(),
-                        lo.mask.as_ptr().cast::<__m128i>(),
-                    )
-                };
-            }
-        }
-        self.check(sources, body.periods);
-        for (sources, line) in body.lines(sources, self.k, self.period) {
-            // Each op's windows, low and high half, in the line's first period.
-            let mut windows = [[[std::ptr::null::<u8>(); 2]; W]; P];
-            for (i, windows) in windows.iter_mut().enumerate() {
-                for (w, window) in windows.iter_mut().enumerate() {
-                    *window = [
-                        self.window(sources, 2 * i, w),
-                        self.window(sources, 2 * i + 1, w),
-                    ];
+        let whole = body.periods - usize::from(last.is_some());
+        let prog = |g: &Gather| {
+            let mut masks = [[_mm256_setzero_si256(); W]; P];
+            // Each op's (source, offset) of the low and high half.
+            let mut at = [[[(0, 0); 2]; W]; P];
+            for i in 0..P {
+                for w in 0..W {
+                    let lo = &g.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                    let hi = &g.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                    // SAFETY: two 16-byte arrays, read unaligned.
+                    masks[i][w] = unsafe {
+                        _mm256_loadu2_m128i(
+                            hi.mask.as_ptr().cast::<__m128i>(),
+                            lo.mask.as_ptr().cast::<__m128i>(),
+                        )
+                    };
+                    at[i][w] = [(lo.source, lo.lo), (hi.source, hi.lo)];
                 }
             }
-            for (p, period) in line.chunks_exact_mut(self.period).enumerate() {
-                let start = p * advance;
-                for (i, out) in period.chunks_exact_mut(32).take(P).enumerate() {
+            (masks, at)
+        };
+        let (masks, at) = prog(self);
+        let tail = last.map(prog);
+        if whole > 0 {
+            self.check(sources, whole);
+        }
+        if let Some(last) = last {
+            last.check(sources, 1);
+        }
+        let period = self.period;
+        for (sources, line) in body.lines(sources, self.k, self.period) {
+            let out = line.as_mut_ptr();
+            // A window's first address in this line (unused ops: source 0 from 0).
+            // `wrapping_add` keeps the computation defined; `check` put it in bounds.
+            let window = |(source, lo): (usize, usize)| {
+                sources
+                    .get(source)
+                    .or(sources.first())
+                    .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(lo))
+            };
+            // One pass over the line per pair: its `2 * W` window pointers, `W` masks and the
+            // store pointer stay in registers, the loop is loads, shuffles, ors and one store
+            // (with every pair in the loop body, the windows were reloaded from the stack
+            // each period). The line's output (a row, a few KiB) stays in L1 between passes.
+            for i in 0..P {
+                let lo: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][0]));
+                let hi: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][1]));
+                for p in 0..whole {
+                    let start = p * advance;
                     let mut acc = _mm256_setzero_si256();
                     for w in 0..W {
-                        let [lo, hi] = windows[i][w];
                         // SAFETY: both windows + start .. + 16 are inside their sources
-                        // (`check`).
+                        // (`check`: `start <= (whole - 1) * advance`).
                         let x = unsafe {
                             _mm256_loadu2_m128i(
-                                hi.add(start).cast::<__m128i>(),
-                                lo.add(start).cast::<__m128i>(),
+                                hi[w].add(start).cast::<__m128i>(),
+                                lo[w].add(start).cast::<__m128i>(),
                             )
                         };
                         acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
                     }
-                    // SAFETY: `out` is 32 writable bytes (`chunks_exact_mut(32)`); an
-                    // unaligned store of initialised bytes into `MaybeUninit<u8>` slots.
-                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), acc) };
+                    // SAFETY: bytes `p * period + 32 * i ..+ 32` of the line's
+                    // `body.periods * period` (`lines`): `p < body.periods` and
+                    // `32 * (i + 1) <= 32 * P == period`. An unaligned store of initialised
+                    // bytes into `MaybeUninit<u8>` slots.
+                    unsafe {
+                        _mm256_storeu_si256(out.add(p * period + 32 * i).cast::<__m256i>(), acc)
+                    };
+                }
+                if let Some((masks, at)) = &tail {
+                    let mut acc = _mm256_setzero_si256();
+                    for w in 0..W {
+                        let [lo, hi] = at[i][w].map(window);
+                        // SAFETY: `last`'s windows (offsets from the sources' starts) are
+                        // inside their sources (`last.check(sources, 1)`).
+                        let x = unsafe {
+                            _mm256_loadu2_m128i(hi.cast::<__m128i>(), lo.cast::<__m128i>())
+                        };
+                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                    }
+                    // SAFETY: as above with `p == whole < body.periods` (`last` is given).
+                    unsafe {
+                        _mm256_storeu_si256(out.add(whole * period + 32 * i).cast::<__m256i>(), acc)
+                    };
                 }
             }
         }

@@ -700,7 +700,7 @@ unsafe fn deinterleave_rows<A: Clone>(
     // The gathers only for units of up to `SHORT` bytes (RGBA depth_to_space 2: units of 2,
     // 1108 -> 256 us); from 6 on, a fixed-size move per unit was as fast (RGB depth_to_space 2,
     // units of 6: 253 us by moves, 278 us gathered, pinned best of 300).
-    let gather = if stream::is_plain_byte::<A>() && unit <= SHORT {
+    let gather = if stream::is_plain_byte::<A>() {
         byte_shuffle::Gather::new(1, unit, round)
     } else {
         None
