@@ -464,8 +464,16 @@ impl Gather {
             last.check(sources, 1);
         }
         let period = self.period;
+        // A line whose sources are longer than the shortest (sources running on to the end of
+        // a dense block, `raw`) takes its last period in the loop too, where its loads stay
+        // inside them (all but the block's last line: `depth_to_space`'s lines of 672 bytes
+        // spent a quarter of their instructions on the clamped period).
+        let all = body.periods;
+        let full_reach = (all.max(1) - 1) * advance + self.reach;
         for (sources, line) in body.lines(sources, self.k, self.period) {
             let out = line.as_mut_ptr();
+            let full = last.is_some() && sources.iter().all(|s| s.len() >= full_reach);
+            let periods = if full { all } else { whole };
             // A window's first address in this line (unused ops: source 0 from 0).
             // `wrapping_add` keeps the computation defined; `check` put it in bounds.
             let window = |(source, lo): (usize, usize)| {
@@ -481,37 +489,32 @@ impl Gather {
             for i in 0..P {
                 let lo: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][0]));
                 let hi: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][1]));
-                for p in 0..whole {
+                for p in 0..periods {
                     let start = p * advance;
                     let mut acc = _mm256_setzero_si256();
                     for w in 0..W {
-                        // SAFETY: both windows + start .. + 16 are inside their sources
-                        // (`check`: `start <= (whole - 1) * advance`).
-                        let x = unsafe {
-                            _mm256_loadu2_m128i(
-                                hi[w].add(start).cast::<__m128i>(),
-                                lo[w].add(start).cast::<__m128i>(),
-                            )
-                        };
+                        // SAFETY: both windows + start .. + 16 are inside their sources:
+                        // `check` for `start <= (whole - 1) * advance`, and when `full`,
+                        // `start <= (body.periods - 1) * advance` with every source of the
+                        // line at least `full_reach` long (each window's `lo + 16 <= reach`).
+                        let x = unsafe { halves(lo[w].add(start), hi[w].add(start)) };
                         acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
                     }
                     // SAFETY: bytes `p * period + 32 * i ..+ 32` of the line's
-                    // `body.periods * period` (`lines`): `p < body.periods` and
+                    // `body.periods * period` (`lines`): `p < periods <= body.periods` and
                     // `32 * (i + 1) <= 32 * P == period`. An unaligned store of initialised
                     // bytes into `MaybeUninit<u8>` slots.
                     unsafe {
                         _mm256_storeu_si256(out.add(p * period + 32 * i).cast::<__m256i>(), acc)
                     };
                 }
-                if let Some((masks, at)) = &tail {
+                if let Some((masks, at)) = tail.as_ref().filter(|_| !full) {
                     let mut acc = _mm256_setzero_si256();
                     for w in 0..W {
                         let [lo, hi] = at[i][w].map(window);
                         // SAFETY: `last`'s windows (offsets from the sources' starts) are
                         // inside their sources (`last.check(sources, 1)`).
-                        let x = unsafe {
-                            _mm256_loadu2_m128i(hi.cast::<__m128i>(), lo.cast::<__m128i>())
-                        };
+                        let x = unsafe { halves(lo, hi) };
                         acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
                     }
                     // SAFETY: as above with `p == whole < body.periods` (`last` is given).
@@ -547,6 +550,19 @@ impl Gather {
             .or(sources.first())
             .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(op.lo))
     }
+}
+
+/// The 16 bytes at `lo` and the 16 at `hi` as the low and high lanes of one register.
+///
+/// # Safety
+/// The CPU has AVX2; `lo .. lo + 16` and `hi .. hi + 16` are readable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn halves(lo: *const u8, hi: *const u8) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::{__m128i, _mm256_loadu2_m128i};
+    // SAFETY: the caller's: 16 readable bytes at each address, read unaligned.
+    unsafe { _mm256_loadu2_m128i(hi.cast::<__m128i>(), lo.cast::<__m128i>()) }
 }
 
 /// The part of every line of `dst` (lines of `line` bytes) that whole periods fill: `periods`

@@ -644,19 +644,30 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         }
         return;
     };
-    // Every line's sources, in order, for one call of the gather.
+    // Every line's sources, in order, for one call of the gather. Where the block is dense
+    // (each line its planes' rows back to back, the lines back to back: `space_to_depth`),
+    // each source runs on to the block's end, so the gather's last loads of a line need not
+    // be clamped (it reads, never writes, the bytes past a row).
+    let row_len = rows.len * unit;
+    let dense = (planes.len == 1 || planes.stride == row_len as isize)
+        && (lines.len == 1 || lines.stride == (planes.len * row_len) as isize);
+    let block = lines.len * planes.len * row_len;
     let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
     for l in 0..lines.len {
         for k in 0..planes.len {
+            let at = l as isize * lines.stride + k as isize * planes.stride;
+            let len = if dense {
+                block - (l * planes.len + k) * row_len
+            } else {
+                row_len
+            };
             // SAFETY: l < lines.len, k < planes.len: source row k of line l is the
             // `rows.len * unit` consecutive elements from base + l * lines.stride +
             // k * planes.stride (the contract: rows.stride == unit), shared like the view.
-            sources.push(unsafe {
-                std::slice::from_raw_parts(
-                    base.offset(l as isize * lines.stride + k as isize * planes.stride),
-                    rows.len * unit,
-                )
-            });
+            // Dense: the block's elements are the `block` consecutive elements from base
+            // (row k of line l at (l * planes.len + k) * row_len), all of the view, so the
+            // source is the rest of them.
+            sources.push(unsafe { std::slice::from_raw_parts(base.offset(at), len) });
         }
     }
     let row = rows.len * planes.len * unit;
@@ -723,17 +734,30 @@ unsafe fn deinterleave_rows<A: Clone>(
     };
     // Plane p of line l, as a gather of one source: unit p of every round, the
     // `(rows.len - 1) * round + unit` elements from line + p * unit (all sources one length).
+    // Where the lines are back to back (`depth_to_space`), each source runs on to the block's
+    // end instead, so the gather's last loads of a line need not be clamped (it reads, never
+    // writes, the bytes past a plane's units).
     let need = (rows.len - 1) * round + unit;
+    let row_len = rows.len * round;
+    let dense = lines.len == 1 || lines.stride == row_len as isize;
+    let block = lines.len * row_len;
     let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
     for l in 0..lines.len {
         for p in 0..planes.len {
+            let len = if dense {
+                block - l * row_len - p * unit
+            } else {
+                need
+            };
             // SAFETY: l < lines.len, p < planes.len: line l's source row is the
             // `rows.len * round` consecutive elements from base + l * lines.stride (the
             // contract), and p * unit + need <= rows.len * round, so this is part of it.
+            // Dense: the lines are the `block` consecutive elements from base, all of the
+            // view (line l at l * row_len), so the source is the rest of them.
             sources.push(unsafe {
                 std::slice::from_raw_parts(
                     base.offset(l as isize * lines.stride).add(p * unit),
-                    need,
+                    len,
                 )
             });
         }
