@@ -708,10 +708,12 @@ unsafe fn deinterleave_rows<A: Clone>(
         _ => return,
     };
     let round = planes.len * unit;
-    // The gathers only for units of up to `SHORT` bytes (RGBA depth_to_space 2: units of 2,
-    // 1108 -> 256 us); from 6 on, a fixed-size move per unit was as fast (RGB depth_to_space 2,
-    // units of 6: 253 us by moves, 278 us gathered, pinned best of 300).
-    let gather = if stream::is_plain_byte::<A>() {
+    // The gathers for units of fewer than 8 bytes, which the fixed-size moves copy in 2 or 3
+    // pieces (u8 depth_to_space 2 of 4 x 112 x 112 x c, pinned best of 200: c = 4, units of
+    // 2: 16.7 -> 13.1 us; c = 12, units of 6: 61 -> 32 us, 237 -> 114 us for 16 images).
+    // Units of 8 and more are whole-word moves, as fast or faster (c = 16, 32, 48, 128: 31,
+    // 45, 19, 11 us by moves, 34, 48, 29, 14 us gathered).
+    let gather = if stream::is_plain_byte::<A>() && unit < 8 {
         byte_shuffle::Gather::new(1, unit, round)
     } else {
         None
