@@ -15,16 +15,24 @@
 //! `lcm(16, k * n)` bytes, so each 16-byte output vector of a period is, in every period, the
 //! same few 16-byte source windows (at offsets that advance by a fixed amount per period)
 //! shuffled by fixed masks (`pshufb`: lanes with the high bit set give 0) and or-ed together.
-//! The masks are computed once per copy ([`Gather::new`]); the end of a row that a whole period
-//! would overrun is copied unit by unit.
+//! The masks are computed once per copy ([`Gather::new`]); each window starts at the first byte
+//! of the vector that the windows before it miss (the fewest windows: 2 per vector for
+//! `depth_to_space`'s 6 bytes of every 12). The loop makes one pass over a line per pair of
+//! output vectors (one 32-byte store), its window pointers and masks in registers: 12
+//! instructions per 32 bytes with 2 windows. A line's last period, whose loads would pass the
+//! end of a source, takes a program with those windows moved back ([`Gather::last_period`]) in
+//! the same pass, unless the line's sources are longer (`raw` passes the rest of a dense
+//! block); what no whole period covers is copied unit by unit.
 //!
 //! Soundness: [`Gather`] is only built after `is_x86_feature_detected!("avx2")`, so the
-//! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it; every
-//! 16-byte load and store is of a bounds-checked `[u8; 16]` / `[MaybeUninit<u8>; 16]`
-//! reference. The element type is reinterpreted as bytes only when it is a one-byte primitive
-//! ([`super::stream::is_plain`] and size 1: u8, i8, bool), whose every byte is initialised and
-//! which has `u8`'s size and alignment; only bytes of the source's own `A` values are written,
-//! so a `bool` slot only ever receives a valid `bool` byte.
+//! `#[target_feature(enable = "avx2")]` functions are only called on a CPU that has it. Each
+//! 16-byte load is of a window inside its source slice (checked before the loop: every
+//! source at least as long as the loads of the periods asked for, per copy or per line), each
+//! store inside the line's slice of the destination (shown at each store). The element type is
+//! reinterpreted as bytes only when it is a one-byte primitive ([`super::stream::is_plain`]
+//! and size 1: u8, i8, bool), whose every byte is initialised and which has `u8`'s size and
+//! alignment; only bytes of the source's own `A` values are written, so a `bool` slot only
+//! ever receives a valid `bool` byte.
 
 use std::mem::MaybeUninit;
 
