@@ -842,7 +842,7 @@ proptest! {
     #[test]
     fn interleaves_equal_the_element_by_element_copy(
         lines in 1usize..4,
-        rows in 1usize..120,
+        rows in 1usize..80,
         planes in 1usize..10,
         unit in 1usize..70,
         gap in 0usize..3,
