@@ -17,9 +17,10 @@
 //! shuffled by fixed masks (`pshufb`: lanes with the high bit set give 0) and or-ed together.
 //! The masks are computed once per copy ([`Gather::new`]); each window starts at the first byte
 //! of the vector that the windows before it miss (the fewest windows: 2 per vector for
-//! `depth_to_space`'s 6 bytes of every 12). The loop makes one pass over a line per pair of
-//! output vectors (one 32-byte store), its window pointers and masks in registers: 12
-//! instructions per 32 bytes with 2 windows. A line's last period, whose loads would pass the
+//! `depth_to_space`'s 6 bytes of every 12). The loop makes one pass over a line (up to
+//! [`PASS_BYTES`]) per pair of output vectors (one 32-byte store), its window pointers and
+//! masks in registers: 12 instructions per 32 bytes with 2 windows; a longer line takes the
+//! pairs in turn per period (so it is written front to back). A line's last period, whose loads would pass the
 //! end of a source, takes a program with those windows moved back ([`Gather::last_period`]) in
 //! the same pass, unless the line's sources are longer (`raw` passes the rest of a dense
 //! block); what no whole period covers is copied unit by unit.
@@ -43,6 +44,12 @@ const MAX_OPS: usize = 4;
 
 /// 16-byte output vectors a period may have (`lcm(16, k * n) / 16`).
 const MAX_VECTORS: usize = 8;
+
+/// The longest line (output bytes) [`Gather`]'s pair loop makes one pass over per pair of
+/// vectors; longer lines take the pairs in turn per period. u8 depth_to_space 2 of (16, 112,
+/// 112, 12), lines of 672 bytes: 114 us by passes, 126 us in turn; one line of 1.2 MB: 224 us
+/// by passes, 99 us in turn (pinned best of 500, `memcpy` 64 us).
+const PASS_BYTES: usize = 8192;
 
 /// One source window of an output vector: 16 bytes of source `source` from `lo` (plus the
 /// period's advance), shuffled by `mask`.
@@ -490,32 +497,42 @@ impl Gather {
                     .or(sources.first())
                     .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(lo))
             };
-            // One pass over the line per pair: its `2 * W` window pointers, `W` masks and the
-            // store pointer stay in registers, the loop is loads, shuffles, ors and one store
-            // (with every pair in the loop body, the windows were reloaded from the stack
-            // each period). The line's output (a row, a few KiB) stays in L1 between passes.
-            for i in 0..P {
-                let lo: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][0]));
-                let hi: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][1]));
-                for p in 0..periods {
-                    let start = p * advance;
-                    let mut acc = _mm256_setzero_si256();
-                    for w in 0..W {
-                        // SAFETY: both windows + start .. + 16 are inside their sources:
-                        // `check` for `start <= (whole - 1) * advance`, and when `full`,
-                        // `start <= (body.periods - 1) * advance` with every source of the
-                        // line at least `full_reach` long (each window's `lo + 16 <= reach`).
-                        let x = unsafe { halves(lo[w].add(start), hi[w].add(start)) };
-                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+            // SAFETY (each load below): both windows + start .. + 16 are inside their sources:
+            // `check` for `start <= (whole - 1) * advance`, and when `full`, `start <=
+            // (body.periods - 1) * advance` with every source of the line at least
+            // `full_reach` long (each window's `lo + 16 <= reach`).
+            // SAFETY (each store below): bytes `p * period + 32 * i ..+ 32` of the line's
+            // `body.periods * period` (`lines`): `p < periods <= body.periods` and `32 * (i +
+            // 1) <= 32 * P == period`. An unaligned store of initialised bytes into
+            // `MaybeUninit<u8>` slots.
+            if periods * period <= PASS_BYTES {
+                // A short line (a row of an image): one pass over it per pair, its `2 * W`
+                // window pointers, `W` masks and the store pointer in registers; the loop is
+                // loads, shuffles, ors and one store (12 instructions for 2 windows). The
+                // line's output stays in L1 between passes.
+                for i in 0..P {
+                    let lo: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][0]));
+                    let hi: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][1]));
+                    for p in 0..periods {
+                        let start = p * advance;
+                        let mut acc = _mm256_setzero_si256();
+                        for w in 0..W {
+                            let x = unsafe { halves(lo[w].add(start), hi[w].add(start)) };
+                            acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                        }
+                        let at = p * period + 32 * i;
+                        unsafe { _mm256_storeu_si256(out.add(at).cast::<__m256i>(), acc) };
                     }
-                    // SAFETY: bytes `p * period + 32 * i ..+ 32` of the line's
-                    // `body.periods * period` (`lines`): `p < periods <= body.periods` and
-                    // `32 * (i + 1) <= 32 * P == period`. An unaligned store of initialised
-                    // bytes into `MaybeUninit<u8>` slots.
-                    unsafe {
-                        _mm256_storeu_si256(out.add(p * period + 32 * i).cast::<__m256i>(), acc)
-                    };
                 }
+            } else {
+                let lo: [[*const u8; W]; P] =
+                    std::array::from_fn(|i| std::array::from_fn(|w| window(at[i][w][0])));
+                let hi: [[*const u8; W]; P] =
+                    std::array::from_fn(|i| std::array::from_fn(|w| window(at[i][w][1])));
+                // SAFETY: the windows and the line as above: `in_turn`'s contract.
+                unsafe { in_turn::<P, W>(out, lo, hi, &masks, periods, advance, period) };
+            }
+            for i in 0..P {
                 if let Some((masks, at)) = tail.as_ref().filter(|_| !full) {
                     let mut acc = _mm256_setzero_si256();
                     for w in 0..W {
@@ -557,6 +574,46 @@ impl Gather {
             .get(op.source)
             .or(sources.first())
             .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(op.lo))
+    }
+}
+
+/// A long line of [`Gather`]'s pair loop: every pair in turn per period, so the stores go
+/// forward through the line (a pass per pair over a line past the cache: 2x slower). The
+/// window pointers do not all fit in registers: some are reloaded. Its own function, not
+/// inlined, so the short lines' loop keeps its registers.
+///
+/// # Safety
+/// The CPU has AVX2; for `p < periods`, the 16 bytes at `lo[i][w] + p * advance` and at
+/// `hi[i][w] + p * advance` are readable, and the 32 at `out + p * period + 32 * i` writable,
+/// for every pair `i` and op `w` (`32 * P == period`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn in_turn<const P: usize, const W: usize>(
+    out: *mut MaybeUninit<u8>,
+    lo: [[*const u8; W]; P],
+    hi: [[*const u8; W]; P],
+    masks: &[[std::arch::x86_64::__m256i; W]; P],
+    periods: usize,
+    advance: usize,
+    period: usize,
+) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
+    for p in 0..periods {
+        let start = p * advance;
+        for i in 0..P {
+            let mut acc = _mm256_setzero_si256();
+            for w in 0..W {
+                // SAFETY: readable (the contract).
+                let x = unsafe { halves(lo[i][w].add(start), hi[i][w].add(start)) };
+                acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+            }
+            // SAFETY: writable (the contract); an unaligned store of initialised bytes into
+            // `MaybeUninit<u8>` slots.
+            unsafe { _mm256_storeu_si256(out.add(p * period + 32 * i).cast::<__m256i>(), acc) };
+        }
     }
 }
 

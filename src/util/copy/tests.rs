@@ -915,6 +915,10 @@ fn interleaves_of_the_real_shapes() {
     check_interleaves(4, 112, 2, 6, [0, 3, 7]);
     check_interleaves(3, 56, 4, 3, [0, 0, 1]);
     check_interleaves(3, 56, 4, 3, [2, 0, 1]);
+    // Lines of more than 8 KiB (the gathers' pairs in turn per period), dense or not.
+    check_interleaves(2, 1500, 2, 6, [0, 0, 3]);
+    check_interleaves(2, 1500, 2, 6, [1, 5, 0]);
+    check_interleaves(2, 3000, 3, 2, [0, 0, 0]);
 }
 
 /// The byte gather against its formula, `out[(r * k + j) * n + e] = src_j[r * t + e]`, on every
@@ -932,7 +936,8 @@ fn byte_gathers_equal_their_formula() {
                     continue;
                 };
                 seen += 1;
-                for rounds in [1usize, 2, 7, 40, 101] {
+                // The last: lines past `PASS_BYTES` (8 KiB), the pairs in turn per period.
+                for rounds in [1usize, 2, 7, 40, 101, 9000 / (k * n) + 1] {
                     for extras in [&[0usize][..], &[5], &[40], &[0, 40, 5], &[40, 40, 0]] {
                         let need = (rounds - 1) * t + n;
                         // Line l's source j: its own bytes, `need + extras[l]` of them.
