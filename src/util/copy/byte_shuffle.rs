@@ -15,16 +15,25 @@
 //! `lcm(16, k * n)` bytes, so each 16-byte output vector of a period is, in every period, the
 //! same few 16-byte source windows (at offsets that advance by a fixed amount per period)
 //! shuffled by fixed masks (`pshufb`: lanes with the high bit set give 0) and or-ed together.
-//! The masks are computed once per copy ([`Gather::new`]); the end of a row that a whole period
-//! would overrun is copied unit by unit.
+//! The masks are computed once per copy ([`Gather::new`]); each window starts at the first byte
+//! of the vector that the windows before it miss (the fewest windows: 2 per vector for
+//! `depth_to_space`'s 6 bytes of every 12). The loop makes one pass over a line (up to
+//! [`PASS_BYTES`]) per pair of output vectors (one 32-byte store), its window pointers and
+//! masks in registers: 12 instructions per 32 bytes with 2 windows; a longer line takes the
+//! pairs in turn per period (so it is written front to back). A line's last period, whose loads would pass the
+//! end of a source, takes a program with those windows moved back ([`Gather::last_period`]) in
+//! the same pass, unless the line's sources are longer (`raw` passes the rest of a dense
+//! block); what no whole period covers is copied unit by unit.
 //!
 //! Soundness: [`Gather`] is only built after `is_x86_feature_detected!("avx2")`, so the
-//! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it; every
-//! 16-byte load and store is of a bounds-checked `[u8; 16]` / `[MaybeUninit<u8>; 16]`
-//! reference. The element type is reinterpreted as bytes only when it is a one-byte primitive
-//! ([`super::stream::is_plain`] and size 1: u8, i8, bool), whose every byte is initialised and
-//! which has `u8`'s size and alignment; only bytes of the source's own `A` values are written,
-//! so a `bool` slot only ever receives a valid `bool` byte.
+//! `#[target_feature(enable = "avx2")]` functions are only called on a CPU that has it. Each
+//! 16-byte load is of a window inside its source slice (checked before the loop: every
+//! source at least as long as the loads of the periods asked for, per copy or per line), each
+//! store inside the line's slice of the destination (shown at each store). The element type is
+//! reinterpreted as bytes only when it is a one-byte primitive ([`super::stream::is_plain`]
+//! and size 1: u8, i8, bool), whose every byte is initialised and which has `u8`'s size and
+//! alignment; only bytes of the source's own `A` values are written, so a `bool` slot only
+//! ever receives a valid `bool` byte.
 
 use std::mem::MaybeUninit;
 
@@ -35,6 +44,12 @@ const MAX_OPS: usize = 4;
 
 /// 16-byte output vectors a period may have (`lcm(16, k * n) / 16`).
 const MAX_VECTORS: usize = 8;
+
+/// The longest line (output bytes) [`Gather`]'s pair loop makes one pass over per pair of
+/// vectors; longer lines take the pairs in turn per period. u8 depth_to_space 2 of (16, 112,
+/// 112, 12), lines of 672 bytes: 114 us by passes, 126 us in turn; one line of 1.2 MB: 224 us
+/// by passes, 99 us in turn (pinned best of 500, `memcpy` 64 us).
+const PASS_BYTES: usize = 8192;
 
 /// One source window of an output vector: 16 bytes of source `source` from `lo` (plus the
 /// period's advance), shuffled by `mask`.
@@ -111,29 +126,34 @@ impl Gather {
             };
             for j in 0..k {
                 // The output bytes of this vector from source j, in order; their source
-                // offsets grow with the output position: windows of 16 from the first.
-                let mut lo = None;
-                let mut window = usize::MAX;
+                // offsets grow with the output position. Each window starts at the first byte
+                // the windows before it do not hold (a greedy cover: the fewest windows, since
+                // a window starting anywhere earlier would end earlier). A fixed grid of 16
+                // from the first byte took 3 windows where 2 do (depth_to_space's 6 of every
+                // 12 bytes: bytes 28..30, 36..42, 48..54 and 60..64 of the source).
+                let mut window: Option<usize> = None;
                 for i in 0..16 {
                     let (source, offset) = at(16 * v + i);
                     if source != j {
                         continue;
                     }
-                    let first = *lo.get_or_insert(offset);
-                    let w = (offset - first) / 16;
-                    if w != window {
-                        if count == MAX_OPS {
-                            return None;
+                    let lo = match window {
+                        Some(lo) if offset < lo + 16 => lo,
+                        _ => {
+                            if count == MAX_OPS {
+                                return None;
+                            }
+                            window = Some(offset);
+                            gather.ops[v][count] = Op {
+                                source: j,
+                                lo: offset,
+                                mask: [0x80; 16],
+                            };
+                            count += 1;
+                            offset
                         }
-                        window = w;
-                        gather.ops[v][count] = Op {
-                            source: j,
-                            lo: first + 16 * w,
-                            mask: [0x80; 16],
-                        };
-                        count += 1;
-                    }
-                    gather.ops[v][count - 1].mask[i] = (offset - first - 16 * w) as u8;
+                    };
+                    gather.ops[v][count - 1].mask[i] = (offset - lo) as u8;
                 }
             }
             gather.width = gather.width.max(count);
@@ -200,16 +220,18 @@ impl Gather {
         } else {
             0
         };
-        self.dispatch(sources, dst, line, 0, periods);
         // The next period, whose last loads would pass the end of a source: the same
         // program with those windows moved back to end at the source's end (masks shifted to
-        // match), built once per copy (every line of a copy has the same lengths).
-        if periods < rounds / self.rounds
-            && let Some(last) = self.last_period(periods * advance, shortest)
-        {
-            last.dispatch(sources, dst, line, periods * self.period, 1);
-            periods += 1;
-        }
+        // match), built once per copy (every line of a copy has the same lengths). The pair
+        // loops write it in the same pass over each line as the whole periods (a pass of its
+        // own cost a second setup per line: a sixth of a `space_to_depth`'s instructions).
+        let last = if periods < rounds / self.rounds {
+            self.last_period(periods * advance, shortest)
+        } else {
+            None
+        };
+        self.dispatch(sources, dst, line, periods, last);
+        periods += usize::from(last.is_some());
         // The rest of each line, unit by unit.
         let first = periods * self.rounds;
         for (sources, line) in sources.chunks_exact(self.k).zip(dst.chunks_exact_mut(line)) {
@@ -225,25 +247,25 @@ impl Gather {
         }
     }
 
-    /// [`Gather::periods_avx2`] for this gather's vectors and ops per vector.
-    /// Periods `offset / period ..` of every line, `periods` of them, by the loop for this
-    /// gather's vectors and ops per vector.
+    /// The first `periods` periods of every line, then the period `last` (the
+    /// [`Gather::last_period`] program) if any, by the loop for this gather's vectors and ops
+    /// per vector.
     fn dispatch(
         &self,
         sources: &[&[u8]],
         dst: &mut [MaybeUninit<u8>],
         line: usize,
-        offset: usize,
         periods: usize,
+        last: Option<&Gather>,
     ) {
-        if periods == 0 {
+        if periods == 0 && last.is_none() {
             return;
         }
         let body = Lines {
             dst,
             line,
-            offset,
-            periods,
+            offset: 0,
+            periods: periods + usize::from(last.is_some()),
         };
         #[cfg(target_arch = "x86_64")]
         // SAFETY (each call): a `Gather` exists only where the CPU has AVX2 (`new` checked),
@@ -251,26 +273,26 @@ impl Gather {
         // are of bounds-checked 16-byte arrays.
         unsafe {
             match (self.vectors, self.width) {
-                (2, 1) => self.pairs_avx2::<1, 1>(sources, body),
-                (2, 2) => self.pairs_avx2::<1, 2>(sources, body),
-                (2, 3) => self.pairs_avx2::<1, 3>(sources, body),
-                (2, _) => self.pairs_avx2::<1, 4>(sources, body),
-                (4, 1) => self.pairs_avx2::<2, 1>(sources, body),
-                (4, 2) => self.pairs_avx2::<2, 2>(sources, body),
-                (4, 3) => self.pairs_avx2::<2, 3>(sources, body),
-                (4, _) => self.pairs_avx2::<2, 4>(sources, body),
-                (6, 1) => self.pairs_avx2::<3, 1>(sources, body),
-                (6, 2) => self.pairs_avx2::<3, 2>(sources, body),
-                (6, 3) => self.pairs_avx2::<3, 3>(sources, body),
-                (6, _) => self.pairs_avx2::<3, 4>(sources, body),
-                (8, 1 | 2) => self.pairs_avx2::<4, 2>(sources, body),
-                (8, _) => self.pairs_avx2::<4, 4>(sources, body),
-                (1, 1) => self.periods_avx2::<1, 1>(sources, body),
-                (1, 2) => self.periods_avx2::<1, 2>(sources, body),
-                (1, 3) => self.periods_avx2::<1, 3>(sources, body),
-                (1, _) => self.periods_avx2::<1, 4>(sources, body),
-                (_, 1 | 2) => self.periods_avx2::<MAX_VECTORS, 2>(sources, body),
-                _ => self.periods_avx2::<MAX_VECTORS, 4>(sources, body),
+                (2, 1) => self.pairs_avx2::<1, 1>(sources, body, last),
+                (2, 2) => self.pairs_avx2::<1, 2>(sources, body, last),
+                (2, 3) => self.pairs_avx2::<1, 3>(sources, body, last),
+                (2, _) => self.pairs_avx2::<1, 4>(sources, body, last),
+                (4, 1) => self.pairs_avx2::<2, 1>(sources, body, last),
+                (4, 2) => self.pairs_avx2::<2, 2>(sources, body, last),
+                (4, 3) => self.pairs_avx2::<2, 3>(sources, body, last),
+                (4, _) => self.pairs_avx2::<2, 4>(sources, body, last),
+                (6, 1) => self.pairs_avx2::<3, 1>(sources, body, last),
+                (6, 2) => self.pairs_avx2::<3, 2>(sources, body, last),
+                (6, 3) => self.pairs_avx2::<3, 3>(sources, body, last),
+                (6, _) => self.pairs_avx2::<3, 4>(sources, body, last),
+                (8, 1 | 2) => self.pairs_avx2::<4, 2>(sources, body, last),
+                (8, _) => self.pairs_avx2::<4, 4>(sources, body, last),
+                (1, 1) => self.periods_then_last::<1, 1>(sources, body, last),
+                (1, 2) => self.periods_then_last::<1, 2>(sources, body, last),
+                (1, 3) => self.periods_then_last::<1, 3>(sources, body, last),
+                (1, _) => self.periods_then_last::<1, 4>(sources, body, last),
+                (_, 1 | 2) => self.periods_then_last::<MAX_VECTORS, 2>(sources, body, last),
+                _ => self.periods_then_last::<MAX_VECTORS, 4>(sources, body, last),
             }
         };
         #[cfg(not(target_arch = "x86_64"))]
@@ -362,67 +384,168 @@ impl Gather {
         }
     }
 
+    /// [`Gather::periods_avx2`] for the whole periods of `body` (all but its last when `last`
+    /// is given), then `last`'s one period.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn periods_then_last<const V: usize, const W: usize>(
+        &self,
+        sources: &[&[u8]],
+        body: Lines<'_>,
+        last: Option<&Gather>,
+    ) {
+        let Lines {
+            dst,
+            line,
+            offset,
+            periods,
+        } = body;
+        let whole = periods - usize::from(last.is_some());
+        if whole > 0 {
+            let body = Lines {
+                dst: &mut *dst,
+                line,
+                offset,
+                periods: whole,
+            };
+            self.periods_avx2::<V, W>(sources, body);
+        }
+        if let Some(last) = last {
+            let offset = offset + whole * self.period;
+            last.periods_avx2::<V, W>(
+                sources,
+                Lines {
+                    dst,
+                    line,
+                    offset,
+                    periods: 1,
+                },
+            );
+        }
+    }
+
     /// [`Gather::periods_avx2`] with the vectors in pairs, `P` pairs of `W` ops: each pair one
     /// 32-byte store of two 16-byte halves, each half's windows loaded into one 256-bit
     /// register (`vinserti128`) and shuffled in one `vpshufb` (which shuffles each 128-bit lane
-    /// on its own): half the shuffles, ors and stores.
+    /// on its own): half the shuffles, ors and stores. With `last` (the [`Gather::last_period`]
+    /// program, the same vectors and ops), `body`'s last period is `last`'s, written in the
+    /// same pass.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn pairs_avx2<const P: usize, const W: usize>(&self, sources: &[&[u8]], body: Lines<'_>) {
+    fn pairs_avx2<const P: usize, const W: usize>(
+        &self,
+        sources: &[&[u8]],
+        body: Lines<'_>,
+        last: Option<&Gather>,
+    ) {
         use std::arch::x86_64::{
             __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
             _mm256_shuffle_epi8, _mm256_storeu_si256,
         };
-        if P * 2 != self.vectors {
-            // Never (`dispatch` matches `P` to the vectors); the one-vector loop then.
-            return self.periods_avx2::<MAX_VECTORS, MAX_OPS>(sources, body);
+        let same = |g: &Gather| g.vectors == self.vectors && g.width == self.width;
+        if P * 2 != self.vectors || !last.is_none_or(same) {
+            // Never (`dispatch` matches `P` to the vectors, `last` is a clone's); the
+            // one-vector loop then.
+            return self.periods_then_last::<MAX_VECTORS, MAX_OPS>(sources, body, last);
         }
         let advance = self.rounds * self.t;
-        let mut masks = [[_mm256_setzero_si256(); W]; P];
-        for (i, masks) in masks.iter_mut().enumerate() {
-            for (w, mask) in masks.iter_mut().enumerate() {
-                let lo = &self.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
-                let hi = &self.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
-                // SAFETY: two 16-byte arrays, read unaligned.
-                *mask = unsafe {
-                    _mm256_loadu2_m128i(
-                        hi.mask.as_ptr().cast::<__m128i>(),
-                        lo.mask.as_ptr().cast::<__m128i>(),
-                    )
-                };
-            }
-        }
-        self.check(sources, body.periods);
-        for (sources, line) in body.lines(sources, self.k, self.period) {
-            // Each op's windows, low and high half, in the line's first period.
-            let mut windows = [[[std::ptr::null::<u8>(); 2]; W]; P];
-            for (i, windows) in windows.iter_mut().enumerate() {
-                for (w, window) in windows.iter_mut().enumerate() {
-                    *window = [
-                        self.window(sources, 2 * i, w),
-                        self.window(sources, 2 * i + 1, w),
-                    ];
+        let whole = body.periods - usize::from(last.is_some());
+        let prog = |g: &Gather| {
+            let mut masks = [[_mm256_setzero_si256(); W]; P];
+            // Each op's (source, offset) of the low and high half.
+            let mut at = [[[(0, 0); 2]; W]; P];
+            for i in 0..P {
+                for w in 0..W {
+                    let lo = &g.ops[(2 * i).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                    let hi = &g.ops[(2 * i + 1).min(MAX_VECTORS - 1)][w.min(MAX_OPS - 1)];
+                    // SAFETY: two 16-byte arrays, read unaligned.
+                    masks[i][w] = unsafe {
+                        _mm256_loadu2_m128i(
+                            hi.mask.as_ptr().cast::<__m128i>(),
+                            lo.mask.as_ptr().cast::<__m128i>(),
+                        )
+                    };
+                    at[i][w] = [(lo.source, lo.lo), (hi.source, hi.lo)];
                 }
             }
-            for (p, period) in line.chunks_exact_mut(self.period).enumerate() {
-                let start = p * advance;
-                for (i, out) in period.chunks_exact_mut(32).take(P).enumerate() {
+            (masks, at)
+        };
+        let (masks, at) = prog(self);
+        let tail = last.map(prog);
+        if whole > 0 {
+            self.check(sources, whole);
+        }
+        if let Some(last) = last {
+            last.check(sources, 1);
+        }
+        let period = self.period;
+        // A line whose sources are longer than the shortest (sources running on to the end of
+        // a dense block, `raw`) takes its last period in the loop too, where its loads stay
+        // inside them (all but the block's last line: `depth_to_space`'s lines of 672 bytes
+        // spent a quarter of their instructions on the clamped period).
+        let all = body.periods;
+        let full_reach = (all.max(1) - 1) * advance + self.reach;
+        for (sources, line) in body.lines(sources, self.k, self.period) {
+            let out = line.as_mut_ptr();
+            let full = last.is_some() && sources.iter().all(|s| s.len() >= full_reach);
+            let periods = if full { all } else { whole };
+            // A window's first address in this line (unused ops: source 0 from 0).
+            // `wrapping_add` keeps the computation defined; `check` put it in bounds.
+            let window = |(source, lo): (usize, usize)| {
+                sources
+                    .get(source)
+                    .or(sources.first())
+                    .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(lo))
+            };
+            // SAFETY (each load below): both windows + start .. + 16 are inside their sources:
+            // `check` for `start <= (whole - 1) * advance`, and when `full`, `start <=
+            // (body.periods - 1) * advance` with every source of the line at least
+            // `full_reach` long (each window's `lo + 16 <= reach`).
+            // SAFETY (each store below): bytes `p * period + 32 * i ..+ 32` of the line's
+            // `body.periods * period` (`lines`): `p < periods <= body.periods` and `32 * (i +
+            // 1) <= 32 * P == period`. An unaligned store of initialised bytes into
+            // `MaybeUninit<u8>` slots.
+            if periods * period <= PASS_BYTES {
+                // A short line (a row of an image): one pass over it per pair, its `2 * W`
+                // window pointers, `W` masks and the store pointer in registers; the loop is
+                // loads, shuffles, ors and one store (12 instructions for 2 windows). The
+                // line's output stays in L1 between passes.
+                for i in 0..P {
+                    let lo: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][0]));
+                    let hi: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][1]));
+                    for p in 0..periods {
+                        let start = p * advance;
+                        let mut acc = _mm256_setzero_si256();
+                        for w in 0..W {
+                            let x = unsafe { halves(lo[w].add(start), hi[w].add(start)) };
+                            acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                        }
+                        let at = p * period + 32 * i;
+                        unsafe { _mm256_storeu_si256(out.add(at).cast::<__m256i>(), acc) };
+                    }
+                }
+            } else {
+                let lo: [[*const u8; W]; P] =
+                    std::array::from_fn(|i| std::array::from_fn(|w| window(at[i][w][0])));
+                let hi: [[*const u8; W]; P] =
+                    std::array::from_fn(|i| std::array::from_fn(|w| window(at[i][w][1])));
+                // SAFETY: the windows and the line as above: `in_turn`'s contract.
+                unsafe { in_turn::<P, W>(out, lo, hi, &masks, periods, advance, period) };
+            }
+            for i in 0..P {
+                if let Some((masks, at)) = tail.as_ref().filter(|_| !full) {
                     let mut acc = _mm256_setzero_si256();
                     for w in 0..W {
-                        let [lo, hi] = windows[i][w];
-                        // SAFETY: both windows + start .. + 16 are inside their sources
-                        // (`check`).
-                        let x = unsafe {
-                            _mm256_loadu2_m128i(
-                                hi.add(start).cast::<__m128i>(),
-                                lo.add(start).cast::<__m128i>(),
-                            )
-                        };
+                        let [lo, hi] = at[i][w].map(window);
+                        // SAFETY: `last`'s windows (offsets from the sources' starts) are
+                        // inside their sources (`last.check(sources, 1)`).
+                        let x = unsafe { halves(lo, hi) };
                         acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
                     }
-                    // SAFETY: `out` is 32 writable bytes (`chunks_exact_mut(32)`); an
-                    // unaligned store of initialised bytes into `MaybeUninit<u8>` slots.
-                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), acc) };
+                    // SAFETY: as above with `p == whole < body.periods` (`last` is given).
+                    unsafe {
+                        _mm256_storeu_si256(out.add(whole * period + 32 * i).cast::<__m256i>(), acc)
+                    };
                 }
             }
         }
@@ -452,6 +575,59 @@ impl Gather {
             .or(sources.first())
             .map_or(std::ptr::null(), |s| s.as_ptr().wrapping_add(op.lo))
     }
+}
+
+/// A long line of [`Gather`]'s pair loop: every pair in turn per period, so the stores go
+/// forward through the line (a pass per pair over a line past the cache: 2x slower). The
+/// window pointers do not all fit in registers: some are reloaded. Its own function, not
+/// inlined, so the short lines' loop keeps its registers.
+///
+/// # Safety
+/// The CPU has AVX2; for `p < periods`, the 16 bytes at `lo[i][w] + p * advance` and at
+/// `hi[i][w] + p * advance` are readable, and the 32 at `out + p * period + 32 * i` writable,
+/// for every pair `i` and op `w` (`32 * P == period`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn in_turn<const P: usize, const W: usize>(
+    out: *mut MaybeUninit<u8>,
+    lo: [[*const u8; W]; P],
+    hi: [[*const u8; W]; P],
+    masks: &[[std::arch::x86_64::__m256i; W]; P],
+    periods: usize,
+    advance: usize,
+    period: usize,
+) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
+    for p in 0..periods {
+        let start = p * advance;
+        for i in 0..P {
+            let mut acc = _mm256_setzero_si256();
+            for w in 0..W {
+                // SAFETY: readable (the contract).
+                let x = unsafe { halves(lo[i][w].add(start), hi[i][w].add(start)) };
+                acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+            }
+            // SAFETY: writable (the contract); an unaligned store of initialised bytes into
+            // `MaybeUninit<u8>` slots.
+            unsafe { _mm256_storeu_si256(out.add(p * period + 32 * i).cast::<__m256i>(), acc) };
+        }
+    }
+}
+
+/// The 16 bytes at `lo` and the 16 at `hi` as the low and high lanes of one register.
+///
+/// # Safety
+/// The CPU has AVX2; `lo .. lo + 16` and `hi .. hi + 16` are readable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn halves(lo: *const u8, hi: *const u8) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::{__m128i, _mm256_loadu2_m128i};
+    // SAFETY: the caller's: 16 readable bytes at each address, read unaligned.
+    unsafe { _mm256_loadu2_m128i(hi.cast::<__m128i>(), lo.cast::<__m128i>()) }
 }
 
 /// The part of every line of `dst` (lines of `line` bytes) that whole periods fill: `periods`

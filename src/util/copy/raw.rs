@@ -644,19 +644,30 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         }
         return;
     };
-    // Every line's sources, in order, for one call of the gather.
+    // Every line's sources, in order, for one call of the gather. Where the block is dense
+    // (each line its planes' rows back to back, the lines back to back: `space_to_depth`),
+    // each source runs on to the block's end, so the gather's last loads of a line need not
+    // be clamped (it reads, never writes, the bytes past a row).
+    let row_len = rows.len * unit;
+    let dense = (planes.len == 1 || planes.stride == row_len as isize)
+        && (lines.len == 1 || lines.stride == (planes.len * row_len) as isize);
+    let block = lines.len * planes.len * row_len;
     let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
     for l in 0..lines.len {
         for k in 0..planes.len {
+            let at = l as isize * lines.stride + k as isize * planes.stride;
+            let len = if dense {
+                block - (l * planes.len + k) * row_len
+            } else {
+                row_len
+            };
             // SAFETY: l < lines.len, k < planes.len: source row k of line l is the
             // `rows.len * unit` consecutive elements from base + l * lines.stride +
             // k * planes.stride (the contract: rows.stride == unit), shared like the view.
-            sources.push(unsafe {
-                std::slice::from_raw_parts(
-                    base.offset(l as isize * lines.stride + k as isize * planes.stride),
-                    rows.len * unit,
-                )
-            });
+            // Dense: the block's elements are the `block` consecutive elements from base
+            // (row k of line l at (l * planes.len + k) * row_len), all of the view, so the
+            // source is the rest of them.
+            sources.push(unsafe { std::slice::from_raw_parts(base.offset(at), len) });
         }
     }
     let row = rows.len * planes.len * unit;
@@ -697,10 +708,12 @@ unsafe fn deinterleave_rows<A: Clone>(
         _ => return,
     };
     let round = planes.len * unit;
-    // The gathers only for units of up to `SHORT` bytes (RGBA depth_to_space 2: units of 2,
-    // 1108 -> 256 us); from 6 on, a fixed-size move per unit was as fast (RGB depth_to_space 2,
-    // units of 6: 253 us by moves, 278 us gathered, pinned best of 300).
-    let gather = if stream::is_plain_byte::<A>() && unit <= SHORT {
+    // The gathers for units of fewer than 8 bytes, which the fixed-size moves copy in 2 or 3
+    // pieces (u8 depth_to_space 2 of 4 x 112 x 112 x c, pinned best of 200: c = 4, units of
+    // 2: 16.7 -> 13.1 us; c = 12, units of 6: 61 -> 32 us, 237 -> 114 us for 16 images).
+    // Units of 8 and more are whole-word moves, as fast or faster (c = 16, 32, 48, 128: 31,
+    // 45, 19, 11 us by moves, 34, 48, 29, 14 us gathered).
+    let gather = if stream::is_plain_byte::<A>() && unit < 8 {
         byte_shuffle::Gather::new(1, unit, round)
     } else {
         None
@@ -723,17 +736,30 @@ unsafe fn deinterleave_rows<A: Clone>(
     };
     // Plane p of line l, as a gather of one source: unit p of every round, the
     // `(rows.len - 1) * round + unit` elements from line + p * unit (all sources one length).
+    // Where the lines are back to back (`depth_to_space`), each source runs on to the block's
+    // end instead, so the gather's last loads of a line need not be clamped (it reads, never
+    // writes, the bytes past a plane's units).
     let need = (rows.len - 1) * round + unit;
+    let row_len = rows.len * round;
+    let dense = lines.len == 1 || lines.stride == row_len as isize;
+    let block = lines.len * row_len;
     let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
     for l in 0..lines.len {
         for p in 0..planes.len {
+            let len = if dense {
+                block - l * row_len - p * unit
+            } else {
+                need
+            };
             // SAFETY: l < lines.len, p < planes.len: line l's source row is the
             // `rows.len * round` consecutive elements from base + l * lines.stride (the
             // contract), and p * unit + need <= rows.len * round, so this is part of it.
+            // Dense: the lines are the `block` consecutive elements from base, all of the
+            // view (line l at l * row_len), so the source is the rest of them.
             sources.push(unsafe {
                 std::slice::from_raw_parts(
                     base.offset(l as isize * lines.stride).add(p * unit),
-                    need,
+                    len,
                 )
             });
         }

@@ -763,25 +763,33 @@ fn strides_of<A>(view: &ArrayView<'_, A, IxDyn>) -> Vec<usize> {
     view.strides().iter().map(|&s| s as usize).collect()
 }
 
-/// Interleaves (`planes` rows of `rows` units of `unit`, the rows `unit * rows + gap` apart) and
-/// deinterleaves (rounds of `planes` units cut into `planes` rows) of every element type class:
-/// one-byte primitives (the `shuffle` byte gathers where the CPU has AVX2), wider primitives,
-/// and a type with drop glue.
-fn check_interleaves(lines: usize, rows: usize, planes: usize, unit: usize, gap: usize) {
+/// Interleaves (`planes` rows of `rows` units of `unit`, the rows `unit * rows + gap` apart, the
+/// lines `line_gap` more) and deinterleaves (rounds of `planes` units cut into `planes` rows, the
+/// lines `gap + line_gap` apart beyond their rounds), both from `offset` into the data, of every
+/// element type class: one-byte primitives (the byte gathers where the CPU has AVX2; with no
+/// gaps their sources run on to the end of the block, `raw`), wider primitives, and a type with
+/// drop glue.
+fn check_interleaves(
+    lines: usize,
+    rows: usize,
+    planes: usize,
+    unit: usize,
+    [gap, line_gap, offset]: [usize; 3],
+) {
     let row = rows * unit + gap;
-    let n = lines * planes * row + 16;
+    let n = offset + lines * (planes * row + line_gap) + 16;
     let x = base(&[n]);
-    let data = x.as_slice().expect("C order");
+    let data = &x.as_slice().expect("C order")[offset..];
     let inter = strided(
         data,
         &[lines, rows, planes, unit],
-        &[planes * row, unit, row, 1],
+        &[planes * row + line_gap, unit, row, 1],
     );
     let round = planes * unit;
     let deinter = strided(
         data,
         &[lines, planes, rows, unit],
-        &[rows * round + gap, unit, round, 1],
+        &[rows * round + gap + line_gap, unit, round, 1],
     );
     for view in [&inter, &deinter] {
         check(view);
@@ -834,17 +842,21 @@ proptest! {
         check_shuffles(rows, units, offset, |v| v.to_string(), seed);
     }
 
-    /// The unit interleaves on random row counts, plane counts, unit lengths (fixed-size and
-    /// any, bytes whose gather period has 1 to 8 vectors or is too long) and gaps.
+    /// The unit interleaves on random row counts (up to several gather periods, each line's
+    /// last period in the pair loop or clamped), plane counts, unit lengths (fixed-size and
+    /// any, bytes whose gather period has 1 to 8 vectors or is too long), gaps between rows
+    /// and between lines (dense blocks or not) and offsets.
     #[test]
     fn interleaves_equal_the_element_by_element_copy(
         lines in 1usize..4,
-        rows in 1usize..40,
+        rows in 1usize..80,
         planes in 1usize..10,
         unit in 1usize..70,
         gap in 0usize..3,
+        line_gap in prop_oneof![Just(0usize), 1usize..20],
+        offset in 0usize..40,
     ) {
-        check_interleaves(lines, rows, planes, unit, gap);
+        check_interleaves(lines, rows, planes, unit, [gap, line_gap, offset]);
     }
 }
 
@@ -942,16 +954,27 @@ fn flips_of_every_primitive_through_the_engine() {
 #[test]
 fn interleaves_of_the_real_shapes() {
     // space_to_depth 2 / depth_to_space 2 rows of 112 RGB pixels, block 4, RGBA, grey.
-    check_interleaves(3, 112, 2, 6, 0);
-    check_interleaves(2, 56, 4, 12, 0);
-    check_interleaves(2, 112, 2, 8, 0);
-    check_interleaves(2, 112, 2, 2, 0);
-    check_interleaves(2, 64, 3, 9, 1);
+    check_interleaves(3, 112, 2, 6, [0, 0, 0]);
+    check_interleaves(2, 56, 4, 12, [0, 0, 0]);
+    check_interleaves(2, 112, 2, 8, [0, 0, 0]);
+    check_interleaves(2, 112, 2, 2, [0, 0, 0]);
+    check_interleaves(2, 64, 3, 9, [1, 0, 0]);
+    // Dense and not, at odd offsets: the gathers' sources to the block's end, or one row.
+    check_interleaves(4, 112, 2, 6, [0, 0, 5]);
+    check_interleaves(4, 112, 2, 6, [0, 3, 7]);
+    check_interleaves(3, 56, 4, 3, [0, 0, 1]);
+    check_interleaves(3, 56, 4, 3, [2, 0, 1]);
+    // Lines of more than 8 KiB (the gathers' pairs in turn per period), dense or not.
+    check_interleaves(2, 1500, 2, 6, [0, 0, 3]);
+    check_interleaves(2, 1500, 2, 6, [1, 5, 0]);
+    check_interleaves(2, 3000, 3, 2, [0, 0, 0]);
 }
 
 /// The byte gather against its formula, `out[(r * k + j) * n + e] = src_j[r * t + e]`, on every
 /// period shape it accepts: sources exactly as long as needed (so the last periods' loads
-/// would overrun and are copied unit by unit) and longer.
+/// would overrun: clamped, or copied unit by unit) and longer (a line whose sources all reach
+/// takes its last period in the loop), with one line or several whose sources differ in
+/// length (the lines of one call decide that each on its own).
 #[test]
 fn byte_gathers_equal_their_formula() {
     let mut seen = 0;
@@ -962,26 +985,40 @@ fn byte_gathers_equal_their_formula() {
                     continue;
                 };
                 seen += 1;
-                for rounds in [1usize, 2, 7, 40, 101] {
-                    for extra in [0usize, 5, 40] {
-                        let len = (rounds - 1) * t + n + extra;
-                        let sources: Vec<Vec<u8>> = (0..k)
-                            .map(|j| (0..len).map(|i| (i * 3 + j * 101) as u8).collect())
+                // The last: lines past `PASS_BYTES` (8 KiB), the pairs in turn per period.
+                for rounds in [1usize, 2, 7, 40, 101, 9000 / (k * n) + 1] {
+                    for extras in [&[0usize][..], &[5], &[40], &[0, 40, 5], &[40, 40, 0]] {
+                        let need = (rounds - 1) * t + n;
+                        // Line l's source j: its own bytes, `need + extras[l]` of them.
+                        let sources: Vec<Vec<u8>> = (0..extras.len() * k)
+                            .map(|s| {
+                                let len = need + extras[s / k];
+                                (0..len).map(|i| (i * 3 + s * 101) as u8).collect()
+                            })
                             .collect();
                         let refs: Vec<&[u8]> = sources.iter().map(|s| &s[..]).collect();
-                        let mut slots = vec![std::mem::MaybeUninit::new(0xa5u8); rounds * k * n];
+                        let line = rounds * k * n;
+                        let mut slots =
+                            vec![std::mem::MaybeUninit::new(0xa5u8); extras.len() * line];
                         assert!(gather.run(&refs, &mut slots));
                         // SAFETY: every slot was initialised when the Vec was made (a slot
                         // `run` skipped keeps 0xa5, which the comparison shows).
                         let out: Vec<u8> =
                             slots.iter().map(|x| unsafe { x.assume_init() }).collect();
-                        let want: Vec<u8> = (0..rounds)
-                            .flat_map(|r| {
-                                let refs = &refs;
-                                (0..k).flat_map(move |j| refs[j][r * t..r * t + n].iter().copied())
+                        let want: Vec<u8> = refs
+                            .chunks(k)
+                            .flat_map(|line| {
+                                (0..rounds).flat_map(move |r| {
+                                    (0..k).flat_map(move |j| {
+                                        line[j][r * t..r * t + n].iter().copied()
+                                    })
+                                })
                             })
                             .collect();
-                        assert_eq!(out, want, "k {k} n {n} t {t} rounds {rounds} extra {extra}");
+                        assert_eq!(
+                            out, want,
+                            "k {k} n {n} t {t} rounds {rounds} extras {extras:?}"
+                        );
                     }
                 }
             }
