@@ -33,6 +33,7 @@
 mod byte_shuffle;
 mod pieces;
 mod plan;
+mod prefetch;
 mod raw;
 mod shuffle;
 mod simd;

@@ -193,11 +193,12 @@ unsafe fn rows_from<A, const N: usize>(
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
+    use super::super::prefetch::prefetch;
     use std::arch::x86_64::{
-        __m128i, __m256i, _MM_HINT_T0, _mm_loadu_si128, _mm_prefetch, _mm_shuffle_epi8,
-        _mm_storeu_si128, _mm256_broadcastsi128_si256, _mm256_castsi256_si128,
-        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_permutevar8x32_epi32,
-        _mm256_set_m128i, _mm256_shuffle_epi8, _mm256_storeu_si256,
+        __m128i, __m256i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128,
+        _mm256_broadcastsi128_si256, _mm256_castsi256_si128, _mm256_extracti128_si256,
+        _mm256_loadu_si256, _mm256_permutevar8x32_epi32, _mm256_set_m128i, _mm256_shuffle_epi8,
+        _mm256_storeu_si256,
     };
 
     /// The index of the source lane for each lane of a vector: the `g` units of `d` lanes that
@@ -328,18 +329,6 @@ mod x86 {
                 },
             )
         }
-    }
-
-    /// Asks the CPU to bring the cache line of `p` into L1 (`prefetcht0`): a hint, which reads
-    /// nothing the program sees and never faults, whatever the address.
-    #[inline(always)]
-    fn prefetch(p: *const u8) {
-        // SAFETY: `prefetcht0` has no architectural effect for any address (no fault, no
-        // value); SSE is in the x86_64 baseline. `p` is only passed, never dereferenced.
-        #[allow(unused_unsafe)]
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>())
-        };
     }
 
     /// The shuffle indices for rows of `row` lanes in units of `d`: the full groups' (`g` units,

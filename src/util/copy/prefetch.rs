@@ -1,0 +1,23 @@
+//! A prefetch hint for copies that read backwards, which the hardware prefetchers do not
+//! follow (they see a row start, then its lines read from the end down): the flipped-pixel
+//! shuffles ([`super::shuffle`]) and reversed rows (`raw.rs`) ask for the next row's lines
+//! while they copy the current one.
+
+/// Asks the CPU to bring the cache line of `p` into L1 (`prefetcht0` on x86-64; nothing
+/// elsewhere). A hint: it reads nothing the program sees and never faults, whatever the address,
+/// so `p` need not point into any allocation.
+#[inline(always)]
+pub(super) fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: `prefetcht0` has no architectural effect for any address (no fault, no
+        // value); SSE is in the x86_64 baseline. `p` is only passed, never dereferenced.
+        #[allow(unused_unsafe)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>())
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
