@@ -23,11 +23,19 @@ use ndarray::{Array, Array2, ArrayD, Axis, IxDyn, concatenate, s};
 use ndarray_tfslice::prelude::*;
 
 /// `0, 1, 2, ...` as f32 in a C-order array of `shape`.
+///
+/// Copied once through the crate, so that an input of 4 MiB or more is on huge pages as NumPy's
+/// arrays are (NumPy advises every array of that size, the crate its own results): on 4 KiB
+/// pages every read of a large input pays TLB misses that NumPy's side does not (the BERT
+/// gather of 2048 random rows, standalone: 278-286 us from a 4 KiB-page table, 250-255 us from
+/// a huge-page one).
 fn iota(shape: &[usize]) -> ArrayD<f32> {
     let n: usize = shape.iter().product();
     Array::from_iter((0..n).map(|i| (i % 65_521) as f32))
         .into_shape_with_order(IxDyn(shape))
         .expect("product")
+        .to_standard_layout()
+        .expect("a copy")
 }
 
 /// Deterministic pseudo-random numbers below `n` (a small LCG: no extra dependency).
@@ -364,13 +372,8 @@ fn bench(c: &mut Criterion) {
     drop((img, doubled));
 
     // ---- BERT ----
-    // The table on huge pages, as NumPy's is (NumPy advises every array of 4 MiB or more, the
-    // crate its own results of that size): copied once through the crate. On 4 KiB pages a
-    // gather of random rows pays a TLB miss per row, whichever library does it (the crate's
-    // 2048-row gather, standalone: 278-286 us on 4 KiB pages, 250-255 us on huge pages).
-    let table = iota(&[30522, 768])
-        .to_standard_layout()
-        .expect("a copy of the table");
+    // On huge pages, like every input of 4 MiB or more here (`iota`).
+    let table = iota(&[30522, 768]);
     let ids = Array::from_vec(
         lcg(2048, 30522, 11)
             .into_iter()
@@ -715,6 +718,8 @@ fn iota_u8(shape: &[usize]) -> ArrayD<u8> {
     Array::from_iter((0..n).map(|i| (i % 251) as u8))
         .into_shape_with_order(IxDyn(shape))
         .expect("product")
+        .to_standard_layout()
+        .expect("a copy")
 }
 
 /// NHWC -> NCHW (`to_standard_layout` of `tf_transpose([0, 3, 1, 2])`) of `x`, beside ndarray's
