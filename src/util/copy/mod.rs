@@ -14,7 +14,8 @@
 //!   `Copy` types), with kernels of their own for units reversed in place (`xy[..., ::-1]`),
 //!   units in reverse order (a flipped width axis of pixels) and pixels to channel planes (NHWC
 //!   to NCHW); the slice loops of these are safe code in `units`;
-//! - long reversed runs are a slice copied backwards; long strided ones one element at a time;
+//! - long reversed runs are a slice copied backwards, each row of up to 4 KiB asking for the
+//!   next row's lines first ([`prefetch`]); long strided ones one element at a time;
 //! - a broadcast outer axis is written once and then copied from the destination;
 //! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
 //!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
