@@ -5,13 +5,13 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::int_list::IntList;
-use crate::strided::apply::{InPlace, in_place_suits, slice_view};
+use crate::strided::apply::{InPlace, balances, in_place_suits, slice_balanced, slice_view};
 use crate::strided::assign::{assign_broadcast, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
 use crate::strided::raw_view::{self, out_ndim, out_ndim_of};
-use crate::strided::resolve::{RawSpec, rank_changes, resolve};
+use crate::strided::resolve::{Outlined, RawSpec, rank_changes, resolve};
 use crate::strided::slice::resolve_slice;
 use crate::strided::spec::StridedSlice;
 use crate::util::owned::owned_copy;
@@ -367,6 +367,16 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
         let (begin, end, strides) = (begin.__ints(), end.__ints(), strides.__ints());
         let changes = rank_changes(masks, strides.len());
         if !in_place_suits(changes) {
+            if balances(changes, masks.new_axis, self.ndim()) {
+                // As many shrinks as new axes: in place too, with no shape built (`apply.rs`).
+                let spec = RawSpec {
+                    begin: &begin,
+                    end: &end,
+                    strides: &strides,
+                    masks,
+                };
+                return slice_balanced(self.view().into_dyn(), self.shape(), Outlined(spec));
+            }
             return direct_view(self, &begin, &end, &strides, masks, changes);
         }
         // At most one rank change: sliced in place, which is cheaper on `IxDyn` than building a

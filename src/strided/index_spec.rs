@@ -9,11 +9,13 @@
 use ndarray::{ArrayBase, ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, RawData};
 
 use crate::error::Error;
-use crate::strided::apply::{InPlace, in_place_suits, slice_range_in_place};
+use crate::strided::apply::{
+    InPlace, balances, in_place_suits, slice_balanced, slice_range_in_place,
+};
 use crate::strided::elems::Elems;
 use crate::strided::rank::RankChain;
 use crate::strided::raw_view::{self, out_ndim};
-use crate::strided::resolve::{AxisStep, RawSpec, StepSink, rank_changes, resolve};
+use crate::strided::resolve::{AxisStep, Outlined, RawSpec, StepSink, rank_changes, resolve};
 use crate::strided::spec::StridedSlice;
 use crate::strided::typed_resolve::{TypedSteps, resolve_typed};
 use crate::strided::typed_spec::TypedSpec;
@@ -89,6 +91,16 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
             resolve(shape.as_slice(), begin, end, strides, masks, &mut in_place)?;
             return Ok(in_place.finish());
         }
+        let changes = rank_changes(masks, strides.len());
+        if balances(changes, masks.new_axis, shape.as_slice().len()) {
+            let spec = RawSpec {
+                begin,
+                end,
+                strides,
+                masks,
+            };
+            return slice_balanced(view, shape.as_slice(), Outlined(spec));
+        }
         let mut elems = Elems::new();
         resolve(shape.as_slice(), begin, end, strides, masks, &mut elems)?;
         Ok(view.slice_move(elems.as_slice()))
@@ -98,8 +110,9 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
     fn __view<'a, A>(&self, x: &'a ArrayRef<A, D>) -> Result<ArrayView<'a, A, IxDyn>, Error> {
         let spec: &StridedSlice = self;
         let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
-        if in_place_suits(rank_changes(masks, strides.len())) {
-            // At most one rank change: sliced in place (as `tf_strided_slice`).
+        let changes = rank_changes(masks, strides.len());
+        if in_place_suits(changes) || balances(changes, masks.new_axis, x.ndim()) {
+            // Sliced in place (as `tf_strided_slice`).
             return self.__slice(x.view());
         }
         raw_view::view_dyn(

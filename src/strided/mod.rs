@@ -42,6 +42,8 @@ pub(crate) mod resolve;
 pub(crate) mod slice;
 pub(crate) mod spec;
 pub(crate) mod standard_layout;
+#[cfg(test)]
+pub(crate) mod test_inputs;
 pub(crate) mod tf_s;
 pub(crate) mod typed_resolve;
 pub(crate) mod typed_spec;

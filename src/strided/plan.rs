@@ -8,7 +8,7 @@ use ndarray::{
 use num_traits::PrimInt;
 
 use crate::error::Error;
-use crate::strided::apply::{InPlace, in_place_suits};
+use crate::strided::apply::{InPlace, balances, in_place_suits, slice_balanced};
 use crate::strided::masks::Masks;
 use crate::strided::raw_view;
 use crate::strided::resolve::{
@@ -64,6 +64,8 @@ pub struct Plan {
     steps: Vec<AxisStep>,
     info: SliceInfo<Vec<SliceInfoElem>, IxDyn, IxDyn>,
     in_place: bool,
+    /// As many shrinks as new axes: also in place (`apply.rs`), with no shape built.
+    balanced: bool,
 }
 
 /// A plan's resolved steps, replayed into a sink.
@@ -118,13 +120,19 @@ impl Plan {
         check_dims(shape)?;
         let mut steps = Vec::with_capacity(shape.len() + strides.len());
         resolve(shape, begin, end, strides, masks, &mut steps)?;
-        Plan::from_steps(shape, steps, rank_changes(masks, strides.len()))
+        Plan::from_steps(
+            shape,
+            steps,
+            rank_changes(masks, strides.len()),
+            masks.new_axis,
+        )
     }
 
     fn from_steps(
         input_shape: &[usize],
         steps: Vec<AxisStep>,
         changes: u64,
+        new_axis: u64,
     ) -> Result<Plan, Error> {
         let mut shape = Vec::with_capacity(steps.len());
         let mut axes = Vec::with_capacity(steps.len());
@@ -159,6 +167,7 @@ impl Plan {
             steps,
             info,
             in_place: in_place_suits(changes),
+            balanced: balances(changes, new_axis, input_shape.len()),
         })
     }
 
@@ -286,6 +295,10 @@ impl Plan {
         if self.in_place {
             return Ok(self.slice(x.view().into_dyn()));
         }
+        if self.balanced {
+            let steps = PlanSteps(&self.steps);
+            return slice_balanced(x.view().into_dyn(), &self.input_shape, steps);
+        }
         // Two or more rank changes: the view built directly (`raw_view.rs`).
         let steps = PlanSteps(&self.steps);
         raw_view::view_dyn(x, Some(self.shape.len()), steps, |x| {
@@ -315,6 +328,10 @@ impl Plan {
         self.check_shape(x.shape())?;
         if self.in_place {
             return Ok(self.slice(x.view_mut().into_dyn()));
+        }
+        if self.balanced {
+            let steps = PlanSteps(&self.steps);
+            return slice_balanced(x.view_mut().into_dyn(), &self.input_shape, steps);
         }
         let steps = PlanSteps(&self.steps);
         raw_view::view_dyn_mut(x, Some(self.shape.len()), steps, |x| {

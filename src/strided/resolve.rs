@@ -167,6 +167,19 @@ impl<B: PrimInt, N: PrimInt, T: PrimInt> Steps for RawSpec<'_, B, N, T> {
     }
 }
 
+/// A raw spec resolved by the out-of-line [`resolve`] (one copy per sink type, not one per
+/// call site), where inlining the resolution buys nothing: the sink is a view sliced in place
+/// (`apply.rs`), which lives in memory anyway.
+pub(crate) struct Outlined<'s, B, N, T>(pub(crate) RawSpec<'s, B, N, T>);
+
+impl<B: PrimInt, N: PrimInt, T: PrimInt> Steps for Outlined<'_, B, N, T> {
+    #[inline(always)]
+    fn push_into(self, shape: &[usize], sink: &mut impl StepSink) -> Result<(), Error> {
+        let s = self.0;
+        resolve(shape, s.begin, s.end, s.strides, s.masks, sink)
+    }
+}
+
 /// Resolves `begin`/`end`/`strides`/`masks` against `shape`, pushing one step per output axis (and
 /// per dropped index) into `sink`, in output order. On `Err`, steps already pushed must be
 /// discarded by the caller.
