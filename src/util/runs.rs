@@ -12,6 +12,7 @@
 
 use crate::error::Error;
 use crate::util::copy::extend_run;
+use crate::util::copy::prefetch::prefetch;
 
 /// `data[start..start + len]`. The ops compute every run from validated shapes, so it is always
 /// there; `Err` rather than a panic if that reasoning is ever wrong.
@@ -214,16 +215,41 @@ fn flat_rounds<'a, const N: usize, const M: usize, A: Clone>(
 /// Five or more sources (a patch of 16 rows), or gapped runs of several: a slice copy per run,
 /// of a length known at compile time (a few moves each). One `extend` per round of arrays
 /// measured 2x to 3x slower here: the compiler does not unroll over a run-time source count.
+///
+/// Runs of a cache line or more also ask for the next round's run of each source while they
+/// copy this one: the hardware prefetchers lose track of 16 rows read a few lines at a time
+/// (the 16x16 RGB patches of an f32 image batch, pinned A/B: 1.38x-1.63x -> 1.18x-1.27x a
+/// `memcpy` of the same bytes). Shorter runs would pay a hint per few elements, and their
+/// sources are read densely enough to be followed anyway.
 #[inline(always)]
 fn many_sources<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], runs: Runs) {
+    let bytes = N * std::mem::size_of::<A>();
     for o in 0..runs.rounds {
         let start = runs.offset + o * runs.step;
         for s in sources {
             if let Some(run) = s.get(start..start + N) {
                 out.extend_from_slice(run);
             }
+            if bytes >= LINE {
+                prefetch_run(s.as_ptr().wrapping_add(start + runs.step).cast(), bytes);
+            }
         }
     }
+}
+
+/// A cache line's bytes on the machines this crate is tuned on.
+const LINE: usize = 64;
+
+/// Asks for the lines of the `bytes` bytes from `p` (a hint: `p` need not point anywhere).
+#[inline(always)]
+fn prefetch_run(p: *const u8, bytes: usize) {
+    let mut k = 0;
+    while k < bytes {
+        prefetch(p.wrapping_add(k));
+        k += LINE;
+    }
+    // The last byte: a line more where `p` is not at a line's start.
+    prefetch(p.wrapping_add(bytes - 1));
 }
 
 /// Runs of a length not known at compile time (long ones, mostly): a slice copy each.

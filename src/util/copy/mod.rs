@@ -34,7 +34,7 @@
 mod byte_shuffle;
 mod pieces;
 mod plan;
-mod prefetch;
+pub(crate) mod prefetch;
 mod raw;
 mod shuffle;
 mod simd;

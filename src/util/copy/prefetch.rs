@@ -1,13 +1,14 @@
-//! A prefetch hint for copies that read backwards, which the hardware prefetchers do not
-//! follow (they see a row start, then its lines read from the end down): the flipped-pixel
-//! shuffles ([`super::shuffle`]) and reversed rows (`raw.rs`) ask for the next row's lines
-//! while they copy the current one.
+//! A prefetch hint for copies whose reads the hardware prefetchers do not follow: backwards (they
+//! see a row start, then its lines read from the end down), as in the flipped-pixel shuffles
+//! ([`super::shuffle`]) and reversed rows (`raw.rs`), which ask for the next row's lines while
+//! they copy the current one; and many rows a few lines at a time, as in the patch rows of
+//! `gather_runs` (`util/runs.rs`), which ask for each row's next run.
 
 /// Asks the CPU to bring the cache line of `p` into L1 (`prefetcht0` on x86-64; nothing
 /// elsewhere). A hint: it reads nothing the program sees and never faults, whatever the address,
 /// so `p` need not point into any allocation.
 #[inline(always)]
-pub(super) fn prefetch(p: *const u8) {
+pub(crate) fn prefetch(p: *const u8) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
