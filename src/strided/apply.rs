@@ -185,9 +185,8 @@ pub(crate) fn slice_balanced<S: RawData>(
 /// ndarray's own slicing through a shape built in a fixed dimension type and converted to
 /// `IxDyn` (two out-of-line copies through memory), and less than ndarray this way (README).
 struct InPlaceBalanced<S: RawData> {
-    view: ArrayBase<S, IxDyn>,
-    /// Output axes produced so far: where a new axis lands.
-    out_axes: usize,
+    /// The view and its output-axis count, which ranges update as [`InPlace`] does.
+    in_place: InPlace<S>,
     /// The input axes collapsed by shrinks, and the output positions of the new axes, as bit
     /// sets ([`balances`] admits only inputs of at most 64 axes, so of at most 64 outputs).
     collapsed: u64,
@@ -198,42 +197,34 @@ impl<S: RawData> InPlaceBalanced<S> {
     #[inline]
     fn new(view: ArrayBase<S, IxDyn>) -> Self {
         InPlaceBalanced {
-            view,
-            out_axes: 0,
+            in_place: InPlace::new(view),
             collapsed: 0,
             new_axes: 0,
         }
     }
 
     #[inline]
-    fn finish(mut self) -> ArrayBase<S, IxDyn> {
-        move_collapsed(&mut self.view, self.collapsed, self.new_axes);
-        self.view
+    fn finish(self) -> ArrayBase<S, IxDyn> {
+        let mut view = self.in_place.view;
+        move_collapsed(&mut view, self.collapsed, self.new_axes);
+        view
     }
 }
 
 impl<S: RawData> StepSink for InPlaceBalanced<S> {
     #[inline(always)]
     fn push(&mut self, step: AxisStep) {
+        let in_place = &mut self.in_place;
         match step {
-            AxisStep::Range {
-                axis,
-                begin,
-                end,
-                stride,
-                ..
-            } => {
-                slice_range_in_place(&mut self.view, axis, begin, end, stride);
-                self.out_axes += 1;
-            }
             AxisStep::Index { axis, index, .. } => {
-                self.view.collapse_axis(Axis(axis), index);
+                in_place.view.collapse_axis(Axis(axis), index);
                 self.collapsed |= 1u64.checked_shl(axis as u32).unwrap_or(0);
             }
             AxisStep::NewAxis { .. } => {
-                self.new_axes |= 1u64.checked_shl(self.out_axes as u32).unwrap_or(0);
-                self.out_axes += 1;
+                self.new_axes |= 1u64.checked_shl(in_place.out_axes as u32).unwrap_or(0);
+                in_place.out_axes += 1;
             }
+            range @ AxisStep::Range { .. } => in_place.push(range),
         }
     }
 }
