@@ -17,7 +17,7 @@
 //! | plan | `plan.rs` | `Plan`: a spec resolved once against a shape, applied to many arrays |
 //! | plan | `explain.rs` | `StridedSlice::explain`: the resolution written out step by step |
 //! | plan | `slice.rs` | `tf.slice(input, begin, size)`: strict bounds, `size = -1` |
-//! | apply | `apply.rs` | views from the resolved steps (in place, or through `slice_move`) |
+//! | apply | `apply.rs` | views from the resolved steps: in place (no rank change, one, or as many shrinks as new axes), or through `slice_move` |
 //! | apply | `raw_view.rs` | views built directly from the resolved steps (`from_shape_ptr`; this and `util/copy/` are the crate's `unsafe`) |
 //! | apply | `ext.rs` | `TfSliceExt`: views, mutable views, owned copies, assignment |
 //! | apply | `move_ext.rs` | `TfSliceMoveExt`: the `_move` forms that keep the input's lifetime |
