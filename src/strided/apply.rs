@@ -22,16 +22,13 @@ pub(crate) fn slice_view<S: RawData, B: PrimInt, N: PrimInt, T: PrimInt>(
     strides: &[T],
     masks: Masks,
 ) -> Result<ArrayBase<S, IxDyn>, Error> {
-    if in_place_suits(rank_changes(masks, strides.len())) {
+    let changes = rank_changes(masks, strides.len());
+    if in_place_suits(changes) {
         let mut in_place = InPlace::new(view);
         resolve(shape, begin, end, strides, masks, &mut in_place)?;
         return Ok(in_place.finish());
     }
-    if balances(
-        rank_changes(masks, strides.len()),
-        masks.new_axis,
-        shape.len(),
-    ) {
+    if balances(changes, masks.new_axis, shape.len()) {
         let spec = RawSpec {
             begin,
             end,

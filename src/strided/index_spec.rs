@@ -9,13 +9,10 @@
 use ndarray::{ArrayBase, ArrayRef, ArrayView, ArrayViewMut, Dimension, IxDyn, RawData};
 
 use crate::error::Error;
-use crate::strided::apply::{
-    InPlace, balances, in_place_suits, slice_balanced, slice_range_in_place,
-};
-use crate::strided::elems::Elems;
+use crate::strided::apply::{balances, in_place_suits, slice_range_in_place, slice_view};
 use crate::strided::rank::RankChain;
 use crate::strided::raw_view::{self, out_ndim};
-use crate::strided::resolve::{AxisStep, Outlined, RawSpec, StepSink, rank_changes, resolve};
+use crate::strided::resolve::{AxisStep, RawSpec, StepSink, rank_changes};
 use crate::strided::spec::StridedSlice;
 use crate::strided::typed_resolve::{TypedSteps, resolve_typed};
 use crate::strided::typed_spec::TypedSpec;
@@ -85,25 +82,7 @@ impl<D: Dimension> IndexSpec<D> for &StridedSlice {
         let spec: &StridedSlice = self;
         let (begin, end, strides, masks) = (spec.begin(), spec.end(), spec.strides(), spec.masks());
         let shape = ShapeCopy::of(x.shape());
-        let view = x.into_dyn();
-        if in_place_suits(rank_changes(masks, strides.len())) {
-            let mut in_place = InPlace::new(view);
-            resolve(shape.as_slice(), begin, end, strides, masks, &mut in_place)?;
-            return Ok(in_place.finish());
-        }
-        let changes = rank_changes(masks, strides.len());
-        if balances(changes, masks.new_axis, shape.as_slice().len()) {
-            let spec = RawSpec {
-                begin,
-                end,
-                strides,
-                masks,
-            };
-            return slice_balanced(view, shape.as_slice(), Outlined(spec));
-        }
-        let mut elems = Elems::new();
-        resolve(shape.as_slice(), begin, end, strides, masks, &mut elems)?;
-        Ok(view.slice_move(elems.as_slice()))
+        slice_view(x.into_dyn(), shape.as_slice(), begin, end, strides, masks)
     }
 
     #[inline]
