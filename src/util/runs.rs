@@ -12,7 +12,7 @@
 
 use crate::error::Error;
 use crate::util::copy::extend_run;
-use crate::util::copy::prefetch::prefetch;
+use crate::util::copy::prefetch::{LINE, prefetch_bytes};
 
 /// `data[start..start + len]`. The ops compute every run from validated shapes, so it is always
 /// there; `Err` rather than a panic if that reasoning is ever wrong.
@@ -231,25 +231,10 @@ fn many_sources<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], ru
                 out.extend_from_slice(run);
             }
             if bytes >= LINE {
-                prefetch_run(s.as_ptr().wrapping_add(start + runs.step).cast(), bytes);
+                prefetch_bytes(s.as_ptr().wrapping_add(start + runs.step).cast(), bytes);
             }
         }
     }
-}
-
-/// A cache line's bytes on the machines this crate is tuned on.
-const LINE: usize = 64;
-
-/// Asks for the lines of the `bytes` bytes from `p` (a hint: `p` need not point anywhere).
-#[inline(always)]
-fn prefetch_run(p: *const u8, bytes: usize) {
-    let mut k = 0;
-    while k < bytes {
-        prefetch(p.wrapping_add(k));
-        k += LINE;
-    }
-    // The last byte: a line more where `p` is not at a line's start.
-    prefetch(p.wrapping_add(bytes - 1));
 }
 
 /// Runs of a length not known at compile time (long ones, mostly): a slice copy each.

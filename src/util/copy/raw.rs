@@ -298,9 +298,7 @@ unsafe fn reversed_rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, 
                 .wrapping_offset(outer.stride)
                 .wrapping_sub(len - 1)
                 .cast::<u8>();
-            for line in (0..bytes).step_by(64) {
-                super::prefetch::prefetch(next.wrapping_add(line));
-            }
+            super::prefetch::prefetch_bytes(next, bytes);
         }
         // SAFETY: the contract, for row i.
         unsafe { reversed(out, row, len) };
