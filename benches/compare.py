@@ -159,6 +159,8 @@ OPS = [
      "numpy_sliding_window_view_copy"),
     ("`reshape` transposed 16×224×224×3 view to (16, -1)", "reshape_transposed_16x224x224x3",
      "tf_reshape", "ndarray_to_shape", "numpy_reshape"),
+    ("the same as an `ArrayD` (`IxDyn`)", "reshape_transposed_dyn_16x224x224x3",
+     "tf_reshape", "ndarray_to_shape", "numpy_reshape"),
     ("`repeat` 2048×768 rows by 2", "repeat_rows_2048x768", "tf_repeat", "ndarray_select",
      "numpy_repeat"),
     ("`repeat` 2048×768 last-axis elements by 2", "repeat_elements_2048x768", "tf_repeat",

@@ -3,7 +3,8 @@
 //! - `frame`: (16, 160000) audio, frames of 400 every 160 (YAMNet-style 25 ms / 10 ms at 16 kHz):
 //!   the view (`tf_frame`), the padded owned result (`pad_end`), and ndarray's
 //!   `windows_with_stride` collected into an array.
-//! - `reshape`: a transposed (16, 224, 224, 3) view (H and W swapped) to (16, -1): a C-order copy.
+//! - `reshape`: a transposed (16, 224, 224, 3) view (H and W swapped) to (16, -1): a C-order copy;
+//!   the same view as an `ArrayD`.
 //! - `repeat`: (2048, 768) rows each repeated twice, and each element of the last axis twice
 //!   (`np.repeat(x, 2, axis=-1)`, a nearest-neighbour upsampling).
 //! - `roll`: (16, 56, 56, 96) by (-3, -3) on axes (1, 2) (Swin's cyclic shift).
@@ -114,6 +115,24 @@ fn bench(c: &mut Criterion) {
                 .into_owned()
                 .into_shape_with_order((16, 224 * 224 * 3))
                 .unwrap()
+        })
+    });
+    group.finish();
+
+    // The same view as an `ArrayD` (what a port that keeps `IxDyn` has): ndarray's element
+    // iterator steps a dynamic index per element; the crate's copy engine does not care.
+    let swapped_dyn = swapped.into_dyn();
+    assert_eq!(swapped_dyn.tf_reshape([16, -1]).unwrap(), ours);
+    let mut group = c.benchmark_group("reshape_transposed_dyn_16x224x224x3");
+    group.bench_function("tf_reshape", |b| {
+        b.iter(|| black_box(&swapped_dyn).tf_reshape([16, -1]))
+    });
+    group.bench_function("ndarray_to_shape", |b| {
+        b.iter(|| {
+            black_box(&swapped_dyn)
+                .to_shape(vec![16, 224 * 224 * 3])
+                .unwrap()
+                .into_owned()
         })
     });
     group.finish();

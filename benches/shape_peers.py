@@ -39,6 +39,10 @@ CASES = [
      lambda: frames_view().copy()),
     ("reshape_transposed_16x224x224x3/numpy_reshape", "reshape transposed (16,224,224,3) to (16,-1)",
      lambda: swapped.reshape(16, -1)),
+    # NumPy has one array type: the Rust side's `ArrayD` row gets the same figure.
+    ("reshape_transposed_dyn_16x224x224x3/numpy_reshape",
+     "reshape transposed (16,224,224,3) to (16,-1) (the ArrayD row)",
+     lambda: swapped.reshape(16, -1)),
     ("repeat_rows_2048x768/numpy_repeat", "repeat (2048,768) rows by 2",
      lambda: np.repeat(table, 2, axis=0)),
     ("repeat_elements_2048x768/numpy_repeat", "repeat (2048,768) last-axis elements by 2",
