@@ -208,6 +208,8 @@ REAL = [
     ("YOLO `pred[..., 0:2]` copied, pred 16×52×52×3×85", "real_yolo_box_xy", True),
     ("YOLO `pred[..., 4:]` copied (beyond the list)", "real_yolo_classes", True),
     ("`concat` of two 16×52×52×3×2 on the last axis", "real_yolo_concat_xy_wh", True),
+    ("YOLO `pred[..., 0:2] = xy` (slice assignment, in place; beyond the list)",
+     "real_yolo_assign_xy", False),
     ("`xy[..., ::-1]` copied, xy 16×52×52×3×2", "real_yolo_xy_swap", True),
     ("`xy[::-1]` copied", "real_yolo_xy_flip_batch", True),
     ("`boolean_mask` of 1×10647×85 boxes (10% kept)", "real_yolo_boolean_mask", False),
@@ -482,12 +484,14 @@ def print_real_table(c, npt):
         "ndarray-tfslice: `tf_index_to_owned`, `to_standard_layout`, `tf_concat`, "
         "`tf_boolean_mask`, `tf_pad`, `tf_extract_image_patches`, `tf_space_to_depth`, "
         "`tf_depth_to_space`, `tf_tile`, `tf_gather`, `tf_one_hot`, `tf_reverse_sequence`, "
-        "`tf_dynamic_partition`. ndarray-native: `slice(..).as_standard_layout().into_owned()` "
+        "`tf_dynamic_partition`, `tf_index_assign`. ndarray-native: "
+        "`slice(..).as_standard_layout().into_owned()` "
         "(copies, flips, transposes, and the reshape + `permuted_axes` forms of patches and the "
         "depth ops), `concatenate`, `select`, `zeros` + `slice_mut(..).assign` (constant pad), "
         "`concatenate` of mirrored slices (reflect pad), `zeros` + a write per row (one_hot), "
         "`to_owned` + an `assign` of each reversed prefix (reverse_sequence), a `select` per "
-        "part (partition), `select` per batch + `stack` (batch gather). NumPy: `x[sel].copy()`, "
+        "part (partition), `select` per batch + `stack` (batch gather), `slice_mut(..).assign` on "
+        "an `Array5` (slice assignment). NumPy: `x[sel].copy()`, `x[sel] = v`, "
         "`np.concatenate`, `x[mask]`, `np.pad`, `np.ascontiguousarray(x.transpose(..))`, "
         "reshape + transpose + reshape, `np.tile`, `np.take`, `np.take_along_axis`, `np.zeros` + "
         "fancy assignment (one_hot), a copy + a loop of flipped prefixes (reverse_sequence), "

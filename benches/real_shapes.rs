@@ -127,6 +127,29 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
+    // Slice assignment, the write side: the boxes written back, `pred[..., 0:2] = xy` (the
+    // same values, so `pred` is unchanged for the groups after). Both sides on an `Array5`,
+    // ndarray's fastest form (its `assign` on an `ArrayD` steps a dynamic index per lane).
+    let mut pred5 = pred
+        .clone()
+        .into_dimensionality::<ndarray::Ix5>()
+        .expect("rank 5");
+    let xy5 = xy
+        .view()
+        .into_dimensionality::<ndarray::Ix5>()
+        .expect("rank 5");
+    let mut g = c.benchmark_group("real_yolo_assign_xy");
+    g.bench_function("tfslice", |b| {
+        let spec: StridedSlice = "..., 0:2".parse().expect("spec");
+        b.iter(|| pred5.tf_index_assign(&spec, &xy5).expect("ok"))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| pred5.slice_mut(s![.., .., .., .., 0..2]).assign(&xy5))
+    });
+    g.finish();
+    assert_eq!(pred5.view().into_dyn(), pred.view());
+    drop(pred5);
+
     for (group, spec, native) in [
         ("real_yolo_xy_swap", "..., ::-1", 0),
         ("real_yolo_xy_flip_batch", "::-1", 1),

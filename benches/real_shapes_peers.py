@@ -105,10 +105,16 @@ def depth_to_space_u8():
     return v.reshape(16, 224, 224, 3)
 
 
+def assign_xy():
+    """pred[..., 0:2] = xy (the same values: pred is unchanged for the other cases)."""
+    pred[..., 0:2] = xy
+
+
 CASES = [
     ("real_yolo_box_xy/numpy", lambda: pred[..., 0:2].copy()),
     ("real_yolo_classes/numpy", lambda: pred[..., 4:].copy()),
     ("real_yolo_concat_xy_wh/numpy", lambda: np.concatenate([xy, wh], axis=-1)),
+    ("real_yolo_assign_xy/numpy", assign_xy),
     ("real_yolo_xy_swap/numpy", lambda: xy[..., ::-1].copy()),
     ("real_yolo_xy_flip_batch/numpy", lambda: xy[::-1].copy()),
     ("real_yolo_boolean_mask/numpy", lambda: dets[keep]),

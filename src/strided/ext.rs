@@ -6,7 +6,7 @@ use num_traits::PrimInt;
 use crate::error::Error;
 use crate::int_list::IntList;
 use crate::strided::apply::{InPlace, balances, in_place_suits, slice_balanced, slice_view};
-use crate::strided::assign::{assign_broadcast, with_context};
+use crate::strided::assign::{assign_into, with_context};
 use crate::strided::elems::Elems;
 use crate::strided::index_spec::IndexSpec;
 use crate::strided::masks::Masks;
@@ -479,8 +479,13 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone,
     {
-        let target = self.tf_strided_slice_mut(begin, end, strides, masks)?;
-        assign_broadcast(target, value.view().into_dyn()).map_err(|e| {
+        let value = value.view().into_dyn();
+        assign_into(
+            self,
+            |x| x.tf_strided_slice_mut(begin, end, strides, masks),
+            value,
+        )
+        .map_err(|e| {
             // The spec resolved, so it converts.
             let spec = || {
                 StridedSlice::from_raw(begin, end, strides, masks)
@@ -498,9 +503,13 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
     where
         A: Clone,
     {
-        let target = spec.__view_mut(self)?;
-        assign_broadcast(target.into_dyn(), value.view().into_dyn())
-            .map_err(|e| with_context(e, || spec.__python(), self.shape()))
+        let value = value.view().into_dyn();
+        assign_into(
+            self,
+            |x| spec.__view_mut(x).map(ArrayViewMut::into_dyn),
+            value,
+        )
+        .map_err(|e| with_context(e, || spec.__python(), self.shape()))
     }
 
     private_impl! {}

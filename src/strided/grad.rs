@@ -4,6 +4,7 @@ use ndarray::{ArrayD, ArrayRef, Dimension};
 
 use crate::error::{Argument, Error};
 use crate::int_list::{IntList, widen};
+use crate::strided::assign::assign_into;
 use crate::strided::masks::Masks;
 use crate::strided::plan::Plan;
 use crate::strided::spec::StridedSlice;
@@ -76,7 +77,8 @@ where
         });
     }
     let mut dx = zeros(shape)?;
-    plan.apply_mut(&mut dx)?.assign(dy);
+    // The shapes match (checked above), so the value needs no broadcasting.
+    assign_into(&mut dx, |dx| plan.apply_mut(dx), dy.view().into_dyn())?;
     Ok(dx)
 }
 

@@ -6,7 +6,7 @@
 //! hand-checked cases: the failure guarantee (an error leaves the array bit for bit as it was),
 //! empty slices, writes through views, TF's own broadcast examples and the gradient's cases.
 
-use ndarray::{Array, Array1, Array2, Array3, ArrayD, IxDyn, arr0, array, s};
+use ndarray::{Array, Array1, Array2, Array3, ArrayD, IxDyn, ShapeBuilder, arr0, array, s};
 use ndarray_tfslice::MAX_SPEC_LEN;
 use ndarray_tfslice::prelude::*;
 
@@ -338,6 +338,70 @@ fn empty_slice_ignores_the_value_shape() {
         "{err}"
     );
     assert_eq!(x, original);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values and targets in every layout
+// ---------------------------------------------------------------------------------------------
+
+/// `x[spec] = value` for values laid out every way the write side reads them (its own memory in
+/// C or F order, a strided or reversed view copied first, a broadcast row and scalar) and for
+/// inputs whose memory is one slice or not (a view with gaps: ndarray's `assign`), against
+/// ndarray's `slice_mut(..).assign` of the same elements.
+#[test]
+fn values_and_targets_in_every_layout() {
+    let big = Array::from_shape_fn((6, 10, 8), |(i, j, k)| (100 * i + 10 * j + k) as i64);
+    // The target: x[::-1, 1:9:3, :2] of a (6, 10, 8) input, shape (6, 3, 2).
+    let spec: StridedSlice = "::-1, 1:9:3, :2".parse().unwrap();
+    let elems = s![..;-1, 1..9;3, ..2];
+    let source = Array::from_shape_fn((12, 6, 4), |(i, j, k)| -((i * 24 + j * 4 + k) as i64) - 1);
+    let c_order = source.slice(s![..6, ..3, ..2]).to_owned();
+    let values: Vec<(&str, ndarray::ArrayView3<'_, i64>)> = vec![
+        ("C order", c_order.view()),
+        ("gapped", source.slice(s![..;2, ..;2, ..;2])),
+        ("reversed", source.slice(s![6..;-1, 3..6, 2..])),
+    ];
+    let f_order = {
+        let mut f = Array3::zeros((6, 3, 2).f());
+        f.assign(&c_order);
+        f
+    };
+    let row = array![7i64, 8];
+    for contiguous in [true, false] {
+        // One slice of memory, or every other element of a wider array.
+        let mut wide = Array3::<i64>::zeros((6, 10, if contiguous { 8 } else { 16 }));
+        let base = |wide: &Array3<i64>| wide.clone();
+        wide.slice_mut(s![.., .., ..;if contiguous { 1 } else { 2 }])
+            .assign(&big);
+        let step = if contiguous { 1 } else { 2 };
+        let check = |what: &str, value: ndarray::ArrayViewD<'_, i64>| {
+            let mut got = base(&wide);
+            let mut want = base(&wide);
+            got.slice_mut(s![.., .., ..;step])
+                .tf_index_assign(&spec, &value)
+                .unwrap();
+            // ndarray's broadcasting needs the extra leading 1s gone.
+            let extra = value.ndim().saturating_sub(3);
+            let nd_value = value.to_shape(&value.shape()[extra..]).unwrap();
+            want.slice_mut(s![.., .., ..;step])
+                .slice_mut(elems)
+                .assign(&nd_value.broadcast((6, 3, 2)).unwrap());
+            assert_eq!(got, want, "{what}, contiguous input {contiguous}");
+        };
+        for (what, v) in &values {
+            check(what, v.view().into_dyn());
+        }
+        check("F order owned", f_order.view().into_dyn());
+        check("a broadcast row", row.view().into_dyn());
+        check("a scalar", arr0(-5i64).view().into_dyn());
+        check(
+            "a row with leading 1s",
+            row.view()
+                .into_shape_with_order((1, 1, 1, 2))
+                .unwrap()
+                .into_dyn(),
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,7 +30,11 @@
 //!   is read backwards).
 //!
 //! Each output element is written once: nothing is filled and then overwritten.
+//!
+//! The write side ([`assign`]: slice assignment, the strided-slice gradient) plans the same
+//! loops over a destination region and a source region of two slices, in safe code.
 
+pub(crate) mod assign;
 mod byte_shuffle;
 mod pieces;
 mod plan;
