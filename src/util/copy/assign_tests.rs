@@ -1,6 +1,7 @@
 //! The write side against ndarray's `assign` (element `i` of the value to element `i` of the
-//! target) for random shapes, targets (steps of either sign, offsets) and values (C and F
-//! order, reversed, gapped, broadcast), on every kernel; and the planning rules.
+//! target) for random shapes, targets (steps of either sign, offsets, in C- or F-order arrays)
+//! and values (C and F order, reversed, gapped, broadcast), on every kernel; and the planning
+//! rules.
 
 use ndarray::{ArrayD, ArrayViewD, ArrayViewMutD, IxDyn, ShapeBuilder, Slice};
 use proptest::prelude::*;
@@ -18,10 +19,19 @@ fn region<A>(memory: &[A], ptr: *const A, shape: &[usize], strides: &[isize]) ->
     )
 }
 
-/// `0, 1, 2, ...` in a C-order array of `shape`.
-fn base(shape: &[usize]) -> ArrayD<i64> {
+/// `0, 1, 2, ...` in an array of `shape`, in C order or (`fortran`) with its axes in reverse
+/// memory order.
+fn base(shape: &[usize], fortran: bool) -> ArrayD<i64> {
     let n: usize = shape.iter().product();
-    ArrayD::from_shape_vec(IxDyn(shape), (0..n as i64).collect()).unwrap()
+    let values = (0..n as i64).collect();
+    if fortran {
+        let reversed: Vec<usize> = shape.iter().rev().copied().collect();
+        ArrayD::from_shape_vec(IxDyn(&reversed), values)
+            .unwrap()
+            .reversed_axes()
+    } else {
+        ArrayD::from_shape_vec(IxDyn(shape), values).unwrap()
+    }
 }
 
 /// Each axis of the target: the base is `len * |step| + offset` long there, the target takes
@@ -125,7 +135,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 
     #[test]
-    fn the_write_is_ndarrays_assign(axes in axes(), layout in value_layout()) {
+    fn the_write_is_ndarrays_assign(axes in axes(), layout in value_layout(), fortran in any::<bool>()) {
         let base_shape: Vec<usize> = axes
             .iter()
             .map(|a| a.offset + (a.len - 1) * a.step.unsigned_abs() + 1 + a.offset)
@@ -134,23 +144,24 @@ proptest! {
         let (own, memory) = value_memory(&shape, layout);
         let own_view = value_view(&own, &memory, layout);
         let v = own_view.broadcast(IxDyn(&shape)).expect("broadcasts");
-        let mut want = base(&base_shape);
+        let mut want = base(&base_shape, fortran);
         target(&mut want, &axes).assign(&v);
 
-        let mut got = base(&base_shape);
-        let (start, len) = (got.as_ptr(), got.len());
+        let mut got = base(&base_shape, fortran);
+        let memory_start = got.as_slice_memory_order().unwrap().as_ptr();
+        let (start, len) = (memory_start, got.len());
         let t = target(&mut got, &axes);
         let to = Region::of::<i64>(start as usize, len, t.as_ptr() as usize, t.shape(), t.strides());
         let from = region(&memory, v.as_ptr(), v.shape(), v.strides());
         let (to, from) = (to.expect("inside"), from.expect("inside"));
         match Write::new(&shape, &to, &from) {
             Some(write) => {
-                prop_assert!(write.run(got.as_slice_mut().unwrap(), &memory));
+                prop_assert!(write.run(got.as_slice_memory_order_mut().unwrap(), &memory));
                 prop_assert_eq!(&got, &want);
                 // Strings: `clone_from` over live values.
-                let mut got_s = base(&base_shape).mapv(|x| x.to_string());
+                let mut got_s = base(&base_shape, fortran).mapv(|x| x.to_string());
                 let memory_s: Vec<String> = memory.iter().map(|x| x.to_string()).collect();
-                prop_assert!(write.run(got_s.as_slice_mut().unwrap(), &memory_s));
+                prop_assert!(write.run(got_s.as_slice_memory_order_mut().unwrap(), &memory_s));
                 prop_assert_eq!(got_s, want.mapv(|x| x.to_string()));
             }
             None => {
