@@ -143,6 +143,12 @@ fn bench(c: &mut Criterion) {
         let spec: StridedSlice = "..., 0:2".parse().expect("spec");
         b.iter(|| pred5.tf_index_assign(&spec, &xy5).expect("ok"))
     });
+    // The spec resolved once (`Plan::apply_assign`): the same write, no per-call resolution.
+    g.bench_function("plan", |b| {
+        let spec: StridedSlice = "..., 0:2".parse().expect("spec");
+        let plan = spec.resolve(pred5.shape()).expect("plan");
+        b.iter(|| plan.apply_assign(&mut pred5, &xy5).expect("ok"))
+    });
     g.bench_function("ndarray", |b| {
         b.iter(|| pred5.slice_mut(s![.., .., .., .., 0..2]).assign(&xy5))
     });

@@ -58,7 +58,7 @@
 //! | a slice of a view, returned with the view's lifetime (`fn crop<'a>(x: ArrayView3<'a, u8>) -> .. ArrayView3<'a, u8>`) | [`x.tf_index_move(tf_s![..])`](TfSliceMoveExt::tf_index_move), [`x.tf_strided_slice_move(..)`](TfSliceMoveExt::tf_strided_slice_move) | `ArrayBase<S, Dout>` |
 //! | `begin_mask=48, shrink_axis_mask=1` (`int32` attributes) | [`Masks::from_tf(48, 0, 0, 0, 1)`](Masks::from_tf) | |
 //! | Java `StridedSlice.create(.., begin, end, strides, beginMask(48L))` | [`StridedSlice::new(begin, end, strides)?.begin_mask(48)`](StridedSlice::new) | [`StridedSlice`] |
-//! | one slice, many tensors of one shape | [`spec.resolve(&shape)?`](StridedSlice::resolve), then [`plan.apply(&x)`](Plan::apply) | [`Plan`] |
+//! | one slice, many tensors of one shape | [`spec.resolve(&shape)?`](StridedSlice::resolve), then [`plan.apply(&x)`](Plan::apply) (or [`plan.apply_assign(&mut x, &value)`](Plan::apply_assign) for `x[spec] = value`) | [`Plan`] |
 //! | what a graph node's spec does | [`spec.explain(&shape)`](StridedSlice::explain), [`spec.to_string()`](StridedSlice) | `String` |
 //! | `InvalidArgumentError: strides[1] must be non-zero` | [`Error::ZeroStride { index, axis: 1 }`](Error::ZeroStride) | |
 //!

@@ -176,3 +176,10 @@
 //! and of the spectrogram, the mel matrix's frame / split / reshape). One thing that port met:
 //! `tf.cast(0.975 * 16000, tf.int32)` rounds through `float32` before truncating (15,600, not
 //! the 15,599 an `f64` truncation gives), so casts of Python floats go `as f32` first.
+//! `examples/yolo_targets.rs` ports keras-yolo3's `preprocess_true_boxes` (YOLOv3's training
+//! targets): `true_boxes[..., 0:2] = boxes_xy / input_shape[::-1]` through a [`Plan`](crate::Plan)
+//! resolved once for the batch shape ([`Plan::apply_assign`](crate::Plan::apply_assign)), and
+//! `y_true[l][b, j, i, k, 5 + c] = 1` through `tf_index_assign(tf_s![b, j, i, k, 5 + c],
+//! &arr0(1.0))`, a scalar value as a 0-d array. Its reference runs every write both on NumPy
+//! arrays and on `tf.Variable`s, so it also shows that NumPy's and TensorFlow's slice assignment
+//! agree there.

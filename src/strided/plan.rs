@@ -9,6 +9,7 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::strided::apply::{InPlace, balances, in_place_suits, slice_balanced};
+use crate::strided::assign::{assign_into, with_context};
 use crate::strided::masks::Masks;
 use crate::strided::raw_view;
 use crate::strided::resolve::{
@@ -66,6 +67,9 @@ pub struct Plan {
     in_place: bool,
     /// As many shrinks as new axes: also in place (`apply.rs`), with no shape built.
     balanced: bool,
+    /// The spec resolved, for the text of [`Plan::apply_assign`]'s broadcast error (`None`
+    /// only for the crate's own plans of raw specs, which never assign).
+    spec: Option<StridedSlice>,
 }
 
 /// A plan's resolved steps, replayed into a sink.
@@ -103,13 +107,17 @@ impl StridedSlice {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn resolve(&self, shape: &[usize]) -> Result<Plan, Error> {
-        Plan::from_raw(
+        let plan = Plan::from_raw(
             shape,
             self.begin(),
             self.end(),
             self.strides(),
             self.masks(),
-        )
+        )?;
+        Ok(Plan {
+            spec: Some(self.clone()),
+            ..plan
+        })
     }
 }
 
@@ -174,6 +182,7 @@ impl Plan {
             info,
             in_place: in_place_suits(changes),
             balanced: balances(changes, new_axis, input_shape.len()),
+            spec: None,
         })
     }
 
@@ -368,5 +377,52 @@ impl Plan {
         x: &ArrayRef<A, D>,
     ) -> Result<ArrayD<A>, Error> {
         self.apply(x).and_then(owned_copy)
+    }
+
+    /// `x[spec] = value` with the plan's spec: [`apply_mut`](Plan::apply_mut) and a write of
+    /// `value`, broadcast by TensorFlow's one-way rule, as
+    /// [`tf_index_assign`](crate::TfSliceExt::tf_index_assign) does it (the crate's copy engine:
+    /// whole runs as slices, runs of 1 to 4 elements without a loop of their own). For a spec
+    /// written into many arrays of one shape: the spec is validated once, at
+    /// [`resolve`](StridedSlice::resolve).
+    ///
+    /// Prefer it to `plan.apply_mut(x)?.assign(value)`: ndarray's `assign` panics where the
+    /// value does not broadcast, takes NumPy's two-way rule (a target never grows here, as in
+    /// TensorFlow), and steps through short runs element by element.
+    ///
+    /// # Errors
+    /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for;
+    /// [`Error::AssignBroadcast`] if `value` does not broadcast into [`shape`](Plan::shape)
+    /// (an empty slice takes any value); [`Error::TooLarge`] if a strided `value`'s C-order copy
+    /// cannot be allocated. On `Err`, `x` is unchanged.
+    ///
+    /// ```
+    /// use ndarray::{array, Array2};
+    /// use ndarray_tfslice::prelude::*;
+    /// // boxes[..., 0:2] = xy, for every frame's boxes.
+    /// let plan = "..., 0:2".parse::<StridedSlice>()?.resolve(&[3, 4])?;
+    /// let mut boxes = Array2::<f32>::zeros((3, 4));
+    /// plan.apply_assign(&mut boxes, &array![1.0, 2.0])?;
+    /// assert_eq!(boxes.column(1), array![2.0, 2.0, 2.0]);
+    /// assert!(matches!(
+    ///     plan.apply_assign(&mut boxes, &array![1.0, 2.0, 3.0]),
+    ///     Err(Error::AssignBroadcast { .. })
+    /// ));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn apply_assign<A: Clone, D: Dimension, E: Dimension>(
+        &self,
+        x: &mut ArrayRef<A, D>,
+        value: &ArrayRef<A, E>,
+    ) -> Result<(), Error> {
+        assign_into(x, |x| self.apply_mut(x), value.view().into_dyn()).map_err(|e| {
+            let spec = || {
+                self.spec
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()
+            };
+            with_context(e, spec, &self.input_shape)
+        })
     }
 }

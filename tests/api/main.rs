@@ -11,3 +11,4 @@ mod lists;
 mod moves;
 mod typed;
 mod yolo;
+mod yolo_training;

@@ -344,7 +344,7 @@ fn empty_slice_ignores_the_value_shape() {
 // Values and targets in every layout
 // ---------------------------------------------------------------------------------------------
 
-/// `x[spec] = value` for values laid out every way the write side reads them (its own memory in
+/// `x[spec] = value` (by `tf_index_assign` and by `Plan::apply_assign`) for values laid out every way the write side reads them (its own memory in
 /// C or F order, a strided or reversed view copied first, a broadcast row and scalar) and for
 /// inputs whose memory is one slice or not (a view with gaps: ndarray's `assign`), against
 /// ndarray's `slice_mut(..).assign` of the same elements.
@@ -354,6 +354,7 @@ fn values_and_targets_in_every_layout() {
     // The target: x[::-1, 1:9:3, :2] of a (6, 10, 8) input, shape (6, 3, 2).
     let spec: StridedSlice = "::-1, 1:9:3, :2".parse().unwrap();
     let elems = s![..;-1, 1..9;3, ..2];
+    let plan = spec.resolve(&[6, 10, 8]).unwrap();
     let source = Array::from_shape_fn((12, 6, 4), |(i, j, k)| -((i * 24 + j * 4 + k) as i64) - 1);
     let c_order = source.slice(s![..6, ..3, ..2]).to_owned();
     let values: Vec<(&str, ndarray::ArrayView3<'_, i64>)> = vec![
@@ -387,6 +388,14 @@ fn values_and_targets_in_every_layout() {
                 .slice_mut(elems)
                 .assign(&nd_value.broadcast((6, 3, 2)).unwrap());
             assert_eq!(got, want, "{what}, contiguous input {contiguous}");
+            // The same spec resolved once, written through the plan.
+            let mut planned = base(&wide);
+            plan.apply_assign(&mut planned.slice_mut(s![.., .., ..;step]), &value)
+                .unwrap();
+            assert_eq!(
+                planned, want,
+                "{what} through a plan, contiguous input {contiguous}"
+            );
         };
         for (what, v) in &values {
             check(what, v.view().into_dyn());
@@ -402,6 +411,58 @@ fn values_and_targets_in_every_layout() {
                 .into_dyn(),
         );
     }
+}
+
+/// `Plan::apply_assign`'s own errors: an array of another shape, and a value that does not
+/// broadcast (the message names the spec as written and the shape the plan was resolved for);
+/// either way the array is unchanged.
+#[test]
+fn plan_assign_errors_leave_the_array_unchanged() {
+    let plan = "1:, None, ::-2"
+        .parse::<StridedSlice>()
+        .unwrap()
+        .resolve(&[3, 4])
+        .unwrap();
+    assert_eq!(plan.shape(), &[2, 1, 2]);
+    let original = Array::from_shape_fn((3, 4), |(i, j)| (10 * i + j) as i32);
+    let mut x = original.clone();
+    plan.apply_assign(&mut x, &array![[-1, -2]]).unwrap();
+    // Rows 1, 2; columns 3, 1.
+    let mut want = original.clone();
+    for i in [1, 2] {
+        want[[i, 3]] = -1;
+        want[[i, 1]] = -2;
+    }
+    assert_eq!(x, want);
+
+    let mut other = Array::from_shape_fn((4, 3), |(i, j)| (i + j) as i32);
+    let before = other.clone();
+    assert_eq!(
+        plan.apply_assign(&mut other, &arr0(0)),
+        Err(Error::PlanShapeMismatch {
+            expected: vec![3, 4],
+            found: vec![4, 3],
+        })
+    );
+    assert_eq!(other, before);
+
+    let mut y = original.clone();
+    let err = plan.apply_assign(&mut y, &array![1, 2, 3]).unwrap_err();
+    assert_eq!(
+        err,
+        Error::AssignBroadcast {
+            value_shape: vec![3],
+            final_shape: vec![2, 1, 2],
+            spec: "1:, None, ::-2".into(),
+            input_shape: vec![3, 4],
+        }
+    );
+    assert_eq!(y, original);
+    // The same error as the direct call's.
+    assert_eq!(
+        y.tf_index_assign(&"1:, None, ::-2".parse().unwrap(), &array![1, 2, 3]),
+        Err(err)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -154,6 +154,20 @@ fn assigned(case: &Value) -> Result<(), String> {
     if result.is_err() && x != original {
         return Err(String::from("a failed assign changed the array"));
     }
+    // The same through a plan: the same array or the same error (its text included).
+    let mut y = original.clone();
+    let planned = StridedSlice::from_raw(&b, &e, &s, masks)
+        .and_then(|spec| spec.resolve(y.shape()))
+        .and_then(|plan| plan.apply_assign(&mut y, &value));
+    match (&result, &planned) {
+        (Ok(()), Ok(())) if x == y => {}
+        (Err(a), Err(p)) if a == p && y == original => {}
+        _ => {
+            return Err(format!(
+                "Plan::apply_assign gave {planned:?}, the direct call {result:?}"
+            ));
+        }
+    }
     let whole = result.map(|()| {
         x.clone()
             .into_shape_with_order(IxDyn(&[x.len()]))
