@@ -439,8 +439,7 @@ impl Gather {
         last: Option<&Gather>,
     ) {
         use std::arch::x86_64::{
-            __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
-            _mm256_shuffle_epi8, _mm256_storeu_si256,
+            __m128i, __m256i, _mm256_loadu2_m128i, _mm256_setzero_si256, _mm256_storeu_si256,
         };
         let same = |g: &Gather| g.vectors == self.vectors && g.width == self.width;
         if P * 2 != self.vectors || !last.is_none_or(same) {
@@ -514,12 +513,7 @@ impl Gather {
                     let lo: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][0]));
                     let hi: [*const u8; W] = std::array::from_fn(|w| window(at[i][w][1]));
                     for p in 0..periods {
-                        let start = p * advance;
-                        let mut acc = _mm256_setzero_si256();
-                        for w in 0..W {
-                            let x = unsafe { halves(lo[w].add(start), hi[w].add(start)) };
-                            acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
-                        }
+                        let acc = unsafe { pair(lo, hi, masks[i], p * advance) };
                         let at = p * period + 32 * i;
                         unsafe { _mm256_storeu_si256(out.add(at).cast::<__m256i>(), acc) };
                     }
@@ -534,14 +528,13 @@ impl Gather {
             }
             for i in 0..P {
                 if let Some((masks, at)) = tail.as_ref().filter(|_| !full) {
-                    let mut acc = _mm256_setzero_si256();
+                    let (mut lo, mut hi) = ([std::ptr::null(); W], [std::ptr::null(); W]);
                     for w in 0..W {
-                        let [lo, hi] = at[i][w].map(window);
-                        // SAFETY: `last`'s windows (offsets from the sources' starts) are
-                        // inside their sources (`last.check(sources, 1)`).
-                        let x = unsafe { halves(lo, hi) };
-                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
+                        [lo[w], hi[w]] = at[i][w].map(window);
                     }
+                    // SAFETY: `last`'s windows (offsets from the sources' starts) are inside
+                    // their sources (`last.check(sources, 1)`).
+                    let acc = unsafe { pair(lo, hi, masks[i], 0) };
                     // SAFETY: as above with `p == whole < body.periods` (`last` is given).
                     unsafe {
                         _mm256_storeu_si256(out.add(whole * period + 32 * i).cast::<__m256i>(), acc)
@@ -598,18 +591,11 @@ unsafe fn in_turn<const P: usize, const W: usize>(
     advance: usize,
     period: usize,
 ) {
-    use std::arch::x86_64::{
-        __m256i, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
-    };
+    use std::arch::x86_64::{__m256i, _mm256_storeu_si256};
     for p in 0..periods {
-        let start = p * advance;
         for i in 0..P {
-            let mut acc = _mm256_setzero_si256();
-            for w in 0..W {
-                // SAFETY: readable (the contract).
-                let x = unsafe { halves(lo[i][w].add(start), hi[i][w].add(start)) };
-                acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[i][w]));
-            }
+            // SAFETY: readable (the contract).
+            let acc = unsafe { pair(lo[i], hi[i], masks[i], p * advance) };
             // SAFETY: writable (the contract); an unaligned store of initialised bytes into
             // `MaybeUninit<u8>` slots.
             unsafe { _mm256_storeu_si256(out.add(p * period + 32 * i).cast::<__m256i>(), acc) };
@@ -628,6 +614,33 @@ unsafe fn halves(lo: *const u8, hi: *const u8) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::{__m128i, _mm256_loadu2_m128i};
     // SAFETY: the caller's: 16 readable bytes at each address, read unaligned.
     unsafe { _mm256_loadu2_m128i(hi.cast::<__m128i>(), lo.cast::<__m128i>()) }
+}
+
+/// One 32-byte output pair of [`Gather`]'s pair loops: op `w`'s low and high windows (16 bytes
+/// each at `lo[w] + start` and `hi[w] + start`) in one register, shuffled by `masks[w]`, the
+/// `W` ops or-ed together. One body for the short lines, the long ones ([`in_turn`]) and the
+/// clamped last period.
+///
+/// # Safety
+/// The CPU has AVX2; for every `w < W`, the 16 bytes at `lo[w] + start` and at `hi[w] + start`
+/// are readable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn pair<const W: usize>(
+    lo: [*const u8; W],
+    hi: [*const u8; W],
+    masks: [std::arch::x86_64::__m256i; W],
+    start: usize,
+) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::{_mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8};
+    let mut acc = _mm256_setzero_si256();
+    for w in 0..W {
+        // SAFETY: readable (the caller's).
+        let x = unsafe { halves(lo[w].add(start), hi[w].add(start)) };
+        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, masks[w]));
+    }
+    acc
 }
 
 /// The part of every line of `dst` (lines of `line` bytes) that whole periods fill: `periods`
