@@ -11,7 +11,8 @@
 //!
 //! Written with the crate's slice assignment: the two whole-batch writes take a [`Plan`] each,
 //! resolved once for the batch shape (a training loop builds targets for every batch of one
-//! shape); the per-box writes take `tf_index_assign` with `tf_s!` and run-time indices.
+//! shape); the per-box writes take `tf_index_assign` with `tf_s!` and run-time indices, and
+//! `tf_index_mut(..)?.fill(1.0)` for a scalar.
 //!
 //! ```text
 //! cargo run --example yolo_targets
@@ -19,7 +20,7 @@
 //! prints how many grid cells each head received and exits with status 1 if any value differs
 //! from TensorFlow's.
 
-use ndarray::{Array1, Array2, Array3, Array5, ArrayView3, Axis, arr0, array};
+use ndarray::{Array1, Array2, Array3, Array5, ArrayView3, Axis, array};
 use ndarray_tfslice::prelude::*;
 use serde_json::Value;
 
@@ -133,10 +134,11 @@ impl Targets {
                         tf_s![b, j, i, k, 0:4],
                         &true_boxes.tf_index(tf_s![b, t, 0:4])?,
                     )?;
-                    // y_true[l][b, j, i, k, 4] = 1
-                    y.tf_index_assign(tf_s![b, j, i, k, 4], &arr0(1.0))?;
+                    // y_true[l][b, j, i, k, 4] = 1: a scalar written through the mutable view
+                    // (the same as `tf_index_assign(.., &arr0(1.0))`).
+                    y.tf_index_mut(tf_s![b, j, i, k, 4])?.fill(1.0);
                     // y_true[l][b, j, i, k, 5 + c] = 1
-                    y.tf_index_assign(tf_s![b, j, i, k, 5 + c], &arr0(1.0))?;
+                    y.tf_index_mut(tf_s![b, j, i, k, 5 + c])?.fill(1.0);
                 }
             }
         }

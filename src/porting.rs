@@ -179,7 +179,8 @@
 //! `examples/yolo_targets.rs` ports keras-yolo3's `preprocess_true_boxes` (YOLOv3's training
 //! targets): `true_boxes[..., 0:2] = boxes_xy / input_shape[::-1]` through a [`Plan`](crate::Plan)
 //! resolved once for the batch shape ([`Plan::apply_assign`](crate::Plan::apply_assign)), and
-//! `y_true[l][b, j, i, k, 5 + c] = 1` through `tf_index_assign(tf_s![b, j, i, k, 5 + c],
-//! &arr0(1.0))`, a scalar value as a 0-d array. Its reference runs every write both on NumPy
-//! arrays and on `tf.Variable`s, so it also shows that NumPy's and TensorFlow's slice assignment
-//! agree there.
+//! `y_true[l][b, j, i, k, 0:4] = true_boxes[b, t, 0:4]` through `tf_index_assign` with run-time
+//! indices; a scalar (`... = 1`) is written as `y.tf_index_mut(tf_s![b, j, i, k, 5 + c])?.fill(1.0)`
+//! (or `tf_index_assign` of an `arr0(1.0)`). Its reference runs every write both on NumPy arrays
+//! and on `tf.Variable`s, so it also shows that NumPy's and TensorFlow's slice assignment agree
+//! there.
