@@ -387,8 +387,8 @@ impl Plan {
     /// [`resolve`](StridedSlice::resolve).
     ///
     /// Prefer it to `plan.apply_mut(x)?.assign(value)`: ndarray's `assign` panics where the
-    /// value does not broadcast, takes NumPy's two-way rule (a target never grows here, as in
-    /// TensorFlow), and steps through short runs element by element.
+    /// value does not broadcast, including a value with extra leading 1s, which TensorFlow
+    /// accepts (`x[0] = [[7]]`), and steps through short runs element by element.
     ///
     /// # Errors
     /// [`Error::PlanShapeMismatch`] if `x` does not have the shape the plan was resolved for;
