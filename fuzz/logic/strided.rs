@@ -4,7 +4,7 @@
 //! (`resolve`, `apply`, `apply_mut`, `apply_to_owned`, `to_standard_layout` of the applied view,
 //! ndarray's own `slice` of the plan), each on
 //! a row-major input and on a copy in another layout; then slice assignment
-//! (`tf_strided_slice_assign`, `tf_index_assign`) and `tf_strided_slice_grad`.
+//! (`tf_strided_slice_assign`, `tf_index_assign`, `Plan::apply_assign`) and `tf_strided_slice_grad`.
 //!
 //! A spec: an input of rank 0..=6; begin, end and strides of length 0..=8 (now and then one of
 //! them an entry longer or shorter: TF's E1), as `i32` or `i64`, values from `Input::i64`; masks
@@ -475,6 +475,12 @@ fn check_assign<I: PrimInt>(
             let mut y = a.clone();
             let got = y.tf_index_assign(spec, &value);
             agree_assign("tf_index_assign", &what, got, a, &y, &expected);
+            // The same spec resolved first: the same errors, from `resolve` or the write.
+            let mut y = a.clone();
+            let got = spec
+                .resolve(a.shape())
+                .and_then(|plan| plan.apply_assign(&mut y, &value));
+            agree_assign("Plan::apply_assign", &what, got, a, &y, &expected);
         }
     }
 }
