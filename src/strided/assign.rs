@@ -5,7 +5,7 @@ use ndarray::{ArrayRef, ArrayView, ArrayViewMut, Axis, Dimension, IxDyn};
 
 use crate::error::Error;
 use crate::util::copy::assign::{Region, Write};
-use crate::util::owned::c_order;
+use crate::util::owned::owned_copy;
 
 /// Writes `value` into the slice `target` picks out of `x`, broadcast one way into its shape.
 ///
@@ -55,16 +55,18 @@ where
         )
     });
     // The value's own memory where it is one slice, else a C-order copy of it (the copy
-    // engine's); either way placed with the broadcast strides.
+    // engine's); either way placed with the broadcast strides (the copy's own, in C order).
     let copy;
     let (source, first, strides) = match value.as_slice_memory_order() {
         Some(memory) => (memory, value.as_ptr(), strides),
         None => {
-            copy = c_order(&value)?;
-            let c_strides = c_order_strides(value.shape());
-            let strides = broadcast_strides(&shape, value.shape(), &c_strides)
+            copy = owned_copy(value.view())?;
+            let strides = broadcast_strides(&shape, copy.shape(), copy.strides())
                 .ok_or_else(|| Error::Internal("a value's copy did not broadcast".into()))?;
-            (&copy[..], copy.as_ptr(), strides)
+            let memory = copy
+                .as_slice()
+                .ok_or_else(|| Error::Internal("a value's copy is not in C order".into()))?;
+            (memory, copy.as_ptr(), strides)
         }
     };
     let from = Region::of::<A>(
@@ -125,18 +127,7 @@ fn broadcast_strides(shape: &[usize], value: &[usize], strides: &[isize]) -> Opt
     Some(out)
 }
 
-/// The strides of a C-order array of `shape`. The callers' arrays exist, so the products fit.
-fn c_order_strides(shape: &[usize]) -> Vec<isize> {
-    let mut strides = vec![0; shape.len()];
-    let mut step = 1isize;
-    for (s, &d) in strides.iter_mut().zip(shape).rev() {
-        *s = step;
-        step = step.wrapping_mul(d as isize);
-    }
-    strides
-}
-
-/// Fills in the context [`assign_broadcast`] leaves out.
+/// Fills in the context [`assign_into`] leaves out.
 pub(crate) fn with_context(error: Error, spec: impl FnOnce() -> String, shape: &[usize]) -> Error {
     match error {
         Error::AssignBroadcast {
@@ -180,12 +171,5 @@ mod tests {
         // The target never grows: a 3 does not go into a 1, a 2 not into a 3.
         assert_eq!(broadcast_strides(&[4, 1], &[4, 3], &[3, 1]), None);
         assert_eq!(broadcast_strides(&[4, 3], &[2], &[1]), None);
-    }
-
-    #[test]
-    fn c_order_strides_count_the_later_axes() {
-        assert_eq!(c_order_strides(&[6, 3, 2]), [6, 2, 1]);
-        assert_eq!(c_order_strides(&[5]), [1]);
-        assert_eq!(c_order_strides(&[]), Vec::<isize>::new());
     }
 }

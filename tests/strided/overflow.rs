@@ -40,7 +40,7 @@
 //!   sign in `i128`, a shrink index's `index + 1` by `checked_add`. Checked:
 //!   [`parse_at_i64_limits`] (and `src/strided/parse.rs` unit tests).
 //! - `strided/apply.rs` `InPlace::push`: `end as usize` is only compared. Bounded.
-//! - `strided/assign.rs` `assign_broadcast`: `value.ndim() - target.ndim()` saturating. Checked:
+//! - `strided/assign.rs` `broadcast_strides`: `value.len() - shape.len()` saturating. Checked:
 //!   [`assign_of_a_huge_broadcast_value`], [`assign_into_a_huge_empty_array`].
 //! - `util/owned.rs` `owned_copy` (`tf_strided_slice_to_owned`, `tf_index_to_owned`,
 //!   `Plan::apply_to_owned`) and `c_order` (every op that copies its input in C order): the copy

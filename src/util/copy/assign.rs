@@ -207,7 +207,7 @@ fn inner<A: Clone>(dst: &mut [A], d: usize, src: &[A], s: usize, outer: Step, ru
         (1, ..) => rows::<A, 1>(dst, d, src, s, outer),
         (2, 1, 1) => rows::<A, 2>(dst, d, src, s, outer),
         (3, 1, 1) => rows::<A, 3>(dst, d, src, s, outer),
-        (4, 1, 1) => rows::<A, SHORT>(dst, d, src, s, outer),
+        (4, 1, 1) => rows::<A, 4>(dst, d, src, s, outer),
         (n, 1, 1) => {
             for i in 0..outer.len {
                 let (a, b) = (at(d, i, outer.dst), at(s, i, outer.src));
