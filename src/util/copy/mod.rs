@@ -44,6 +44,7 @@ mod shuffle;
 mod simd;
 mod stream;
 mod units;
+mod word_blend;
 
 use ndarray::{ArrayView, Dimension};
 

@@ -29,7 +29,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, MAX_PLANES, SHORT, Step};
-use super::{byte_shuffle, shuffle, simd, stream, units};
+use super::{byte_shuffle, shuffle, simd, stream, units, word_blend};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -664,6 +664,35 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         [r, p, _] => (once, r, p),
         _ => return,
     };
+    // Where the block is dense (each line its planes' rows back to back, the lines back to
+    // back: `space_to_depth` of a C-order image), every source lies in the block's elements.
+    let row_len = rows.len * unit;
+    let dense = (planes.len == 1 || planes.stride == row_len as isize)
+        && (lines.len == 1 || lines.stride == (planes.len * row_len) as isize);
+    let block = lines.len * planes.len * row_len;
+    let row = rows.len * planes.len * unit;
+    if dense && word_blend::takes::<A>(unit, planes.len) {
+        // SAFETY: dense: the block's elements are the `block` consecutive elements from base
+        // (row k of line l at (l * planes.len + k) * row_len), all of the view, shared.
+        let whole = unsafe { std::slice::from_raw_parts(base, block) };
+        let origins: Vec<usize> = (0..lines.len * planes.len).map(|i| i * row_len).collect();
+        let fill = |spare: &mut [MaybeUninit<A>]| {
+            if !word_blend::interleave(whole, &origins, unit, planes.len, spare) {
+                // Never (`takes` was checked); the same lines, element by element.
+                for (line, dst) in origins
+                    .chunks_exact(planes.len)
+                    .zip(spare.chunks_exact_mut(row))
+                {
+                    let sources: Vec<&[A]> = line.iter().map(|&o| &whole[o..o + row_len]).collect();
+                    units::interleave_runtime(unit, &sources, dst);
+                }
+            }
+        };
+        // SAFETY: `interleave` (or `interleave_runtime`) writes every slot of the `lines.len`
+        // rows of `row` given (each source has `rows.len` units inside the block).
+        unsafe { append_with(out, lines.len * row, fill) };
+        return;
+    }
     let gather = if stream::is_plain_byte::<A>() && planes.len <= MAX_PLANES {
         byte_shuffle::Gather::new(planes.len, unit, unit)
     } else {
@@ -680,14 +709,9 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         }
         return;
     };
-    // Every line's sources, in order, for one call of the gather. Where the block is dense
-    // (each line its planes' rows back to back, the lines back to back: `space_to_depth`),
+    // Every line's sources, in order, for one call of the gather. Where the block is dense,
     // each source runs on to the block's end, so the gather's last loads of a line need not
     // be clamped (it reads, never writes, the bytes past a row).
-    let row_len = rows.len * unit;
-    let dense = (planes.len == 1 || planes.stride == row_len as isize)
-        && (lines.len == 1 || lines.stride == (planes.len * row_len) as isize);
-    let block = lines.len * planes.len * row_len;
     let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
     for l in 0..lines.len {
         for k in 0..planes.len {
@@ -706,7 +730,6 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
             sources.push(unsafe { std::slice::from_raw_parts(base.offset(at), len) });
         }
     }
-    let row = rows.len * planes.len * unit;
     let fill = |spare: &mut [MaybeUninit<A>]| {
         if !gather.run(&sources, spare) {
             // Never (`is_plain_byte` was checked); the same lines, element by element.
