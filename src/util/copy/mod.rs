@@ -20,7 +20,10 @@
 //! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
 //!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
 //!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX2, 16-byte
-//!   `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own module);
+//!   `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own module), and
+//!   for the interleaves of dense blocks of 4- and 8-byte primitives whose output vectors each
+//!   hold pieces of at most two units (RGB `f32` `space_to_depth` 2), one or two loads blended
+//!   per 32-byte vector from a compile-time program ([`word_blend`], `unsafe`, its own module);
 //! - where the CPU has AVX2 (detected at run time), the unit loops of planes and flipped rows
 //!   are the same safe loops compiled a second time for AVX2 (`simd`), which LLVM turns into
 //!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2);

@@ -1,8 +1,8 @@
 //! The copy loops: the copy engine's `unsafe` reading of a view's elements through its pointer
 //! and strides (its only other `unsafe`: [`super::simd`]'s calls of AVX2-compiled safe loops,
 //! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`], the
-//! AVX2 shuffles of [`super::shuffle`] and [`super::byte_shuffle`], and the prefetch hint of
-//! [`super::prefetch`]).
+//! AVX2 shuffles of [`super::shuffle`] and [`super::byte_shuffle`], the AVX2 blends of
+//! [`super::word_blend`], and the prefetch hint of [`super::prefetch`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
