@@ -867,11 +867,11 @@ proptest! {
     fn word_blends_equal_the_element_by_element_copy(
         lines in 1usize..5,
         rows in 1usize..150,
-        pair in 0usize..5,
+        pair in 0usize..word_blend::PAIRS.len(),
         offset in 0usize..9,
     ) {
         // (unit in 4-byte words, planes): an 8-byte element takes two words of the unit.
-        let (words, planes) = [(4, 2), (4, 4), (6, 2), (12, 2), (12, 4)][pair];
+        let (words, planes) = word_blend::PAIRS[pair];
         let n = offset + lines * planes * rows * words + 16;
         let data: Vec<u64> = (0..n as u64).map(|v| v.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         fn each<A: Clone + PartialEq + std::fmt::Debug>(

@@ -46,7 +46,7 @@ const MAX_VECTORS: usize = 8;
 /// The `(unit words, sources)` pairs with a compiled program: `space_to_depth` 2 of 2, 3 and 6
 /// channels of `f32` (units of 4, 6, 12 words) and of 1 and 3 of `f64` (4, 12), and 4 of 1 and
 /// 3 `f32` channels. Each fits [`program`]'s limits (checked by a test).
-const PAIRS: [(usize, usize); 5] = [(4, 2), (4, 4), (6, 2), (12, 2), (12, 4)];
+pub(super) const PAIRS: [(usize, usize); 5] = [(4, 2), (4, 4), (6, 2), (12, 2), (12, 4)];
 
 /// The words of one output vector taken from one unit: the 8 source words from `lo` (relative
 /// to the period's start in source `source`; may be negative: words before the unit's,
