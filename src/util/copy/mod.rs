@@ -39,6 +39,7 @@
 
 pub(crate) mod assign;
 mod byte_shuffle;
+mod gather_lines;
 mod pieces;
 mod plan;
 pub(crate) mod prefetch;
