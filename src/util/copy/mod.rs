@@ -39,7 +39,6 @@
 
 pub(crate) mod assign;
 mod byte_shuffle;
-mod gather_lines;
 mod pieces;
 mod plan;
 pub(crate) mod prefetch;
