@@ -2,6 +2,7 @@
 //! "DCR" depth order), each the other's inverse.
 
 use ndarray::{ArrayD, ArrayRef, Dimension};
+use ndarray_tfslice::Error;
 use ndarray_tfslice::prelude::*;
 
 use super::{Case, Input, Op, Shape, Want, check};
@@ -18,6 +19,12 @@ pub fn space_to_depth(input: &mut Input, shape: Shape) {
             "{op:?} on {:?}: depth_to_space does not undo it",
             shape.dims
         );
+        every_type(
+            &case,
+            &y,
+            |x| x.tf_space_to_depth(op.block_size),
+            |x| x.tf_space_to_depth(op.block_size),
+        );
     }
 }
 
@@ -32,6 +39,44 @@ pub fn depth_to_space(input: &mut Input, shape: Shape) {
             Ok(case.x.clone()),
             "{op:?} on {:?}: space_to_depth does not undo it",
             shape.dims
+        );
+        every_type(
+            &case,
+            &y,
+            |x| x.tf_depth_to_space(op.block_size),
+            |x| x.tf_depth_to_space(op.block_size),
+        );
+    }
+}
+
+/// The same op on `f32` and `u8` copies of the input (in its layout and in `other`'s) gives
+/// `y` converted: the copy engine's loops for 4-byte and one-byte primitives (the `pshufb`
+/// byte gathers for `u8`) answer as the `i64` path does. The values are the input's `1..=n`,
+/// exact in `f32` and wrapped in `u8` on both sides. (The AVX2 blends of `f32` take rows of
+/// more than 8 output pixels, wider than these shapes: the copy engine's property tests cover
+/// them.)
+fn every_type(
+    case: &Case,
+    y: &ArrayD<i64>,
+    on_f32: impl Fn(&ArrayD<f32>) -> Result<ArrayD<f32>, Error>,
+    on_u8: impl Fn(&ArrayD<u8>) -> Result<ArrayD<u8>, Error>,
+) {
+    for x in std::iter::once(&case.x).chain(&case.other) {
+        // `mapv` keeps a memory-contiguous relayout's strides (F order, a flipped axis); a
+        // gapped one comes back in C order.
+        let floats = x.mapv(|v| v as f32);
+        assert_eq!(
+            on_f32(&floats),
+            Ok(y.mapv(|v| v as f32)),
+            "f32, strides {:?}",
+            floats.strides()
+        );
+        let bytes = x.mapv(|v| v as u8);
+        assert_eq!(
+            on_u8(&bytes),
+            Ok(y.mapv(|v| v as u8)),
+            "u8, strides {:?}",
+            bytes.strides()
         );
     }
 }

@@ -652,7 +652,8 @@ unsafe fn interleave_any<A: Clone>(
 
 /// [`Kernel::Interleave`]'s rows: `inner` is `[lines, rows, planes, unit]` (or without
 /// `lines`), each line one output row of [`interleave`]; for one-byte primitives with AVX2,
-/// [`byte_shuffle::Gather`], set up once for all lines.
+/// [`byte_shuffle::Gather`], set up once for all lines; for a dense block of 4- or 8-byte
+/// primitives whose units and row count have a compiled program, [`word_blend::interleave`].
 ///
 /// # Safety
 /// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
