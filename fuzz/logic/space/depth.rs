@@ -62,23 +62,27 @@ fn every_type(
     on_u8: impl Fn(&ArrayD<u8>) -> Result<ArrayD<u8>, Error>,
 ) {
     for x in std::iter::once(&case.x).chain(&case.other) {
-        // `mapv` keeps a memory-contiguous relayout's strides (F order, a flipped axis); a
-        // gapped one comes back in C order.
-        let floats = x.mapv(|v| v as f32);
-        assert_eq!(
-            on_f32(&floats),
-            Ok(y.mapv(|v| v as f32)),
-            "f32, strides {:?}",
-            floats.strides()
-        );
-        let bytes = x.mapv(|v| v as u8);
-        assert_eq!(
-            on_u8(&bytes),
-            Ok(y.mapv(|v| v as u8)),
-            "u8, strides {:?}",
-            bytes.strides()
-        );
+        converted(x, y, |v| v as f32, &on_f32);
+        converted(x, y, |v| v as u8, &on_u8);
     }
+}
+
+/// `op` on `x` converted by `to` is `y` converted. `mapv` keeps a memory-contiguous layout's
+/// strides (F order, a flipped axis); a gapped one comes back in C order.
+fn converted<T: Clone + PartialEq + std::fmt::Debug>(
+    x: &ArrayD<i64>,
+    y: &ArrayD<i64>,
+    to: fn(i64) -> T,
+    op: impl Fn(&ArrayD<T>) -> Result<ArrayD<T>, Error>,
+) {
+    let xs = x.mapv(to);
+    assert_eq!(
+        op(&xs),
+        Ok(y.mapv(to)),
+        "{}, strides {:?}",
+        std::any::type_name::<T>(),
+        xs.strides()
+    );
 }
 
 #[derive(Debug)]
