@@ -20,7 +20,9 @@
 //! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
 //!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
 //!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX2, 16-byte
-//!   `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own module), and
+//!   `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own module; for
+//!   RGB block 2 in a dense block, the same gathers with a compile-time program, [`byte_fixed`],
+//!   line by line through [`gather_lines`]), and
 //!   for the interleaves of dense blocks of 4- and 8-byte primitives whose output vectors each
 //!   hold pieces of at most two units (RGB `f32` `space_to_depth` 2), one or two loads blended
 //!   per 32-byte vector from a compile-time program ([`word_blend`], `unsafe`, its own module);
@@ -38,7 +40,9 @@
 //! loops over a destination region and a source region of two slices, in safe code.
 
 pub(crate) mod assign;
+mod byte_fixed;
 mod byte_shuffle;
+mod gather_lines;
 mod pieces;
 mod plan;
 pub(crate) mod prefetch;

@@ -1,8 +1,8 @@
 //! The copy loops: the copy engine's `unsafe` reading of a view's elements through its pointer
 //! and strides (its only other `unsafe`: [`super::simd`]'s calls of AVX2-compiled safe loops,
 //! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`], the
-//! AVX2 shuffles of [`super::shuffle`] and [`super::byte_shuffle`], the AVX2 blends of
-//! [`super::word_blend`], and the prefetch hint of [`super::prefetch`]).
+//! AVX2 shuffles of [`super::shuffle`], [`super::byte_shuffle`] and [`super::byte_fixed`], the
+//! AVX2 blends of [`super::word_blend`], and the prefetch hint of [`super::prefetch`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
@@ -29,7 +29,7 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, MAX_PLANES, SHORT, Step};
-use super::{byte_shuffle, shuffle, simd, stream, units, word_blend};
+use super::{byte_fixed, byte_shuffle, shuffle, simd, stream, units, word_blend};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -650,6 +650,47 @@ unsafe fn interleave_any<A: Clone>(
     unsafe { append_with(out, rows.len * sources.len() * n, fill) }
 }
 
+/// A compile-time-program gather ([`word_blend::interleave`], [`byte_fixed::gather`]): the
+/// block, the sources' origins in it, `[unit, k, t]`, the output; `false` if it did not run.
+type Fixed<A> = fn(&[A], &[usize], [usize; 3], &mut [MaybeUninit<A>]) -> bool;
+
+/// The lines of a dense block through `via`: `origins.len() / k` output lines of `line`
+/// elements, line `l`'s round `r` being unit `r` of each of its `k` sources, source `j`
+/// starting at `origins[l * k + j]` of the block and its units `t` apart.
+///
+/// # Safety
+/// `block.0 .. block.0 + block.1` are elements of the view, each source's units inside them;
+/// `line` is a whole number of rounds (`k * unit`).
+unsafe fn fixed_gather<A: Clone>(
+    out: &mut Vec<A>,
+    (base, len): (*const A, usize),
+    origins: &[usize],
+    [unit, k, t]: [usize; 3],
+    line: usize,
+    via: Fixed<A>,
+) {
+    // SAFETY: `len` consecutive elements of the view from base (the contract), shared.
+    let whole = unsafe { std::slice::from_raw_parts(base, len) };
+    let lines = origins.len() / k.max(1);
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if !via(whole, origins, [unit, k, t], spare) {
+            // Never (the caller checked `takes`); the same lines, unit by unit.
+            for (o, dst) in origins.chunks_exact(k).zip(spare.chunks_exact_mut(line)) {
+                for (r, round) in dst.chunks_exact_mut(k * unit).enumerate() {
+                    for (d, &origin) in round.chunks_exact_mut(unit).zip(o) {
+                        for (slot, x) in d.iter_mut().zip(&whole[origin + r * t..]) {
+                            slot.write(x.clone());
+                        }
+                    }
+                }
+            }
+        }
+    };
+    // SAFETY: `via` (or the loop after it) writes every slot of the `lines` lines of `line`
+    // given (each source has the line's rounds' units inside the block).
+    unsafe { append_with(out, lines * line, fill) }
+}
+
 /// [`Kernel::Interleave`]'s rows: `inner` is `[lines, rows, planes, unit]` (or without
 /// `lines`), each line one output row of [`interleave`]; for one-byte primitives with AVX2,
 /// [`byte_shuffle::Gather`], set up once for all lines; for a dense block of 4- or 8-byte
@@ -672,26 +713,20 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         && (lines.len == 1 || lines.stride == (planes.len * row_len) as isize);
     let block = lines.len * planes.len * row_len;
     let row = rows.len * planes.len * unit;
-    if dense && word_blend::takes::<A>(unit, planes.len) {
-        // SAFETY: dense: the block's elements are the `block` consecutive elements from base
-        // (row k of line l at (l * planes.len + k) * row_len), all of the view, shared.
-        let whole = unsafe { std::slice::from_raw_parts(base, block) };
+    let spec = [unit, planes.len, unit];
+    let fixed = if word_blend::takes::<A>(unit, planes.len, unit) {
+        Some(word_blend::interleave::<A> as Fixed<A>)
+    } else if byte_fixed::takes::<A>(unit, planes.len, unit) {
+        Some(byte_fixed::gather::<A> as Fixed<A>)
+    } else {
+        None
+    };
+    if let (true, Some(via)) = (dense, fixed) {
+        // Source k of line l: row k of line l, at (l * planes.len + k) * row_len.
         let origins: Vec<usize> = (0..lines.len * planes.len).map(|i| i * row_len).collect();
-        let fill = |spare: &mut [MaybeUninit<A>]| {
-            if !word_blend::interleave(whole, &origins, unit, planes.len, spare) {
-                // Never (`takes` was checked); the same lines, element by element.
-                for (line, dst) in origins
-                    .chunks_exact(planes.len)
-                    .zip(spare.chunks_exact_mut(row))
-                {
-                    let sources: Vec<&[A]> = line.iter().map(|&o| &whole[o..o + row_len]).collect();
-                    units::interleave_runtime(unit, &sources, dst);
-                }
-            }
-        };
-        // SAFETY: `interleave` (or `interleave_runtime`) writes every slot of the `lines.len`
-        // rows of `row` given (each source has `rows.len` units inside the block).
-        unsafe { append_with(out, lines.len * row, fill) };
+        // SAFETY: dense: the block's elements are the `block` consecutive elements from base,
+        // all of the view; each output line is `row` long.
+        unsafe { fixed_gather(out, (base, block), &origins, spec, row, via) };
         return;
     }
     let gather = if stream::is_plain_byte::<A>() && planes.len <= MAX_PLANES {
@@ -778,6 +813,29 @@ unsafe fn deinterleave_rows<A: Clone>(
     } else {
         None
     };
+    let row_len = rows.len * round;
+    let dense = lines.len == 1 || lines.stride == row_len as isize;
+    let block = lines.len * row_len;
+    let plane = rows.len * unit;
+    if dense && byte_fixed::takes::<A>(unit, 1, round) {
+        // Plane p of line l: one source, unit p of every round.
+        let origins: Vec<usize> = (0..lines.len * planes.len)
+            .map(|i| i / planes.len * row_len + i % planes.len * unit)
+            .collect();
+        // SAFETY: dense: the lines are the `block` consecutive elements from base (line l at
+        // l * row_len), all of the view; each output plane is `plane` long.
+        unsafe {
+            fixed_gather(
+                out,
+                (base, block),
+                &origins,
+                [unit, 1, round],
+                plane,
+                byte_fixed::gather::<A>,
+            )
+        };
+        return;
+    }
     let Some(gather) = &gather else {
         for l in 0..lines.len {
             // SAFETY: l < lines.len: the address of line l's first element (module doc).
@@ -800,9 +858,6 @@ unsafe fn deinterleave_rows<A: Clone>(
     // end instead, so the gather's last loads of a line need not be clamped (it reads, never
     // writes, the bytes past a plane's units).
     let need = (rows.len - 1) * round + unit;
-    let row_len = rows.len * round;
-    let dense = lines.len == 1 || lines.stride == row_len as isize;
-    let block = lines.len * row_len;
     let mut sources: Vec<&[A]> = Vec::with_capacity(lines.len * planes.len);
     for l in 0..lines.len {
         for p in 0..planes.len {
@@ -824,7 +879,6 @@ unsafe fn deinterleave_rows<A: Clone>(
             });
         }
     }
-    let plane = rows.len * unit;
     let fill = |spare: &mut [MaybeUninit<A>]| {
         if !gather.run(&sources, spare) {
             // Never (`is_plain_byte` was checked); the same planes, unit by unit.

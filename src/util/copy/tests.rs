@@ -898,6 +898,38 @@ proptest! {
         each(&data, eight, |v| v as i64);
         each(&data, eight, |v| v);
     }
+
+    /// The byte gathers with compile-time programs (`byte_fixed`: one-byte primitives, RGB
+    /// `space_to_depth` / `depth_to_space` 2, dense blocks) against the element-by-element
+    /// copy, both directions: line counts, row counts from below one period (16 units) to many
+    /// (the block's last period, whose loads would leave it, is copied unit by unit), offsets.
+    #[test]
+    fn fixed_byte_gathers_equal_the_element_by_element_copy(
+        lines in 1usize..5,
+        rows in 1usize..150,
+        program in 0usize..byte_fixed::PROGRAMS.len(),
+        offset in 0usize..9,
+    ) {
+        // (unit, sources, step): an interleave of `k` rows, or the planes of rounds of `t / unit`.
+        let (unit, k, t) = byte_fixed::PROGRAMS[program];
+        let planes = if k == 1 { t / unit } else { k };
+        let n = offset + lines * planes * rows * unit + 16;
+        let data: Vec<u64> = (0..n as u64).map(|v| v.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40).collect();
+        fn each<A: Clone + PartialEq + std::fmt::Debug>(
+            data: &[u64],
+            [lines, rows, planes, unit, offset]: [usize; 5],
+            f: impl Fn(u64) -> A,
+        ) {
+            let xs: Vec<A> = data.iter().map(|&v| f(v)).collect();
+            let (row, round) = (rows * unit, planes * unit);
+            check(&strided(&xs[offset..], &[lines, rows, planes, unit], &[planes * row, unit, row, 1]));
+            check(&strided(&xs[offset..], &[lines, planes, rows, unit], &[rows * round, unit, round, 1]));
+        }
+        let shape = [lines, rows, planes, unit, offset];
+        each(&data, shape, |v| v as u8);
+        each(&data, shape, |v| v as i8);
+        each(&data, shape, |v| v % 3 == 0);
+    }
 }
 
 proptest! {

@@ -28,13 +28,14 @@
 //! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it), and `A`
 //! is a primitive of 4 or 8 bytes ([`super::stream::is_plain`]: every byte initialised, a copy
 //! of its bytes a valid value, alignment at least 4), so its slices are slices of `u32` words.
-//! Every load is of 8 words inside `block` (checked per line before the loop: [`Line::span`]),
-//! every store of 8 words inside the line's slice of `dst`. Each output element's words come
+//! Every load is of 8 words inside `block` and every store of 8 words inside the line's
+//! slice of `dst` (the periods [`super::gather_lines::drive`] hands the vector loop). Each output element's words come
 //! from one source element, in order (units, loads and vectors all start at multiples of the
 //! element's words), so every slot ends up a copy of a valid `A`.
 
 use std::mem::MaybeUninit;
 
+use super::gather_lines::{Geometry, drive};
 use super::stream::is_plain;
 
 /// 32-bit lanes per vector.
@@ -155,11 +156,13 @@ const fn program(n: usize, k: usize) -> Program {
     p
 }
 
-/// Whether [`interleave`] copies `planes` sources of units of `unit` elements of `A` on this
-/// CPU: a primitive of 4 or 8 bytes, a compiled `(words, planes)` pair, and AVX2.
-pub(super) fn takes<A>(unit: usize, planes: usize) -> bool {
+/// Whether [`interleave`] copies `planes` sources of units of `unit` elements of `A`, a round
+/// every `t`, on this CPU: an interleave (`t == unit`), a primitive of 4 or 8 bytes, a compiled
+/// `(words, planes)` pair, and AVX2.
+pub(super) fn takes<A>(unit: usize, planes: usize, t: usize) -> bool {
     let size = std::mem::size_of::<A>();
-    (size == 4 || size == 8)
+    t == unit
+        && (size == 4 || size == 8)
         && is_plain::<A>()
         && PAIRS.contains(&(unit * (size / 4), planes))
         && avx2()
@@ -167,7 +170,7 @@ pub(super) fn takes<A>(unit: usize, planes: usize) -> bool {
 
 /// `dst` as `lines` lines of `rounds` rounds: round `r` of line `l` is unit `r` of each of the
 /// line's `k` sources in turn, source `j` of line `l` the units of `unit` elements from
-/// `block[origins[l * k + j]..]`. Every slot of `dst` is written. `false`, with nothing
+/// `block[origins[l * k + j]..]` (`t`, the step from a unit to the next, is `unit`). Every slot of `dst` is written. `false`, with nothing
 /// written, where [`takes`] does not hold.
 ///
 /// Panics (before writing) if a source's units do not all lie in `block`, or `dst` is not
@@ -175,11 +178,10 @@ pub(super) fn takes<A>(unit: usize, planes: usize) -> bool {
 pub(super) fn interleave<A: Clone>(
     block: &[A],
     origins: &[usize],
-    unit: usize,
-    k: usize,
+    [unit, k, t]: [usize; 3],
     dst: &mut [MaybeUninit<A>],
 ) -> bool {
-    if !takes::<A>(unit, k) {
+    if !takes::<A>(unit, k, t) {
         return false;
     }
     let words = std::mem::size_of::<A>() / 4;
@@ -218,74 +220,24 @@ fn lines<const N: usize, const K: usize>(
     dst: &mut [MaybeUninit<u32>],
 ) {
     let p = const { program(N, K) };
-    let round = N * K;
-    let lines = origins.len() / K;
-    assert!(
-        p.fits && lines > 0 && lines * K == origins.len() && dst.len() % lines == 0,
-        "the lines of a word interleave"
-    );
-    let line = dst.len() / lines;
-    let rounds = line / round;
-    assert!(rounds * round == line, "the rounds of a word interleave");
-    assert!(
-        origins.iter().all(|&o| o
-            .checked_add(rounds * N)
-            .is_some_and(|end| end <= block.len())),
-        "a source of a word interleave"
-    );
-    let per = p.period / round;
-    let periods = rounds / per;
-    for (o, d) in origins.chunks_exact(K).zip(dst.chunks_exact_mut(line)) {
-        let span = Line::span(&p, o, block.len(), periods);
-        if span.first < span.end {
-            let base: [*const u32; K] = std::array::from_fn(|j| block.as_ptr().wrapping_add(o[j]));
-            // SAFETY: AVX2 (`takes`). Loads: for q in first..end, each piece's 8 words at
-            // o[source] + q * advance + lo lie in `block` (`Line::span`). Stores: q < end <=
-            // periods, so words q * period .. + period of the line are inside `d`, which has
-            // `rounds * round >= periods * period` words.
-            unsafe { periods_avx2::<N, K>(base, d.as_mut_ptr(), span.first, span.end) };
-        }
-        // The rounds no whole period in range covered, unit by unit.
-        for r in (0..span.first * per).chain(span.end * per..rounds) {
-            for (j, &origin) in o.iter().enumerate() {
-                let from = &block[origin + r * N..origin + r * N + N];
-                for (slot, &x) in d[(r * K + j) * N..][..N].iter_mut().zip(from) {
-                    slot.write(x);
-                }
-            }
-        }
-    }
-}
-
-/// The periods of one line whose loads all stay inside the block: `first..end`.
-struct Line {
-    first: usize,
-    end: usize,
-}
-
-impl Line {
-    /// Every load of period `q` is 8 words at `o[j] + q * advance + lo` for a piece's source
-    /// `j` and `lo` in `reach.0 .. reach.1 - 8`: inside `0..len` when `min(o) + reach.0 + q *
-    /// advance >= 0` and `max(o) + reach.1 + q * advance <= len`.
-    fn span(p: &Program, o: &[usize], len: usize, periods: usize) -> Line {
-        let (Some(&low), Some(&high)) = (o.iter().min(), o.iter().max()) else {
-            return Line { first: 0, end: 0 };
-        };
-        let advance = p.advance.max(1) as isize;
-        let (low, high, len) = (low as isize, high as isize, len as isize);
-        let before = -(low + p.reach.0);
-        let first = if before <= 0 {
-            0
-        } else {
-            (before + advance - 1) / advance
-        };
-        let room = len - high - p.reach.1;
-        let end = if room < 0 { 0 } else { room / advance + 1 };
-        Line {
-            first: first as usize,
-            end: (end as usize).min(periods),
-        }
-    }
+    assert!(p.fits, "a word interleave's program");
+    let g = Geometry {
+        n: N,
+        k: K,
+        t: N,
+        period: p.period,
+        advance: p.advance,
+        reach: p.reach,
+    };
+    drive(block, origins, dst, g, |o, d, first, end| {
+        let base: [*const u32; K] =
+            std::array::from_fn(|j| block.as_ptr().wrapping_add(o[j.min(o.len() - 1)]));
+        // SAFETY: AVX2 (`takes`). Loads: for q in first..end, each piece's 8 words at
+        // o[source] + q * advance + lo lie in `block` (`drive`'s promise: lo and lo + 8 are in
+        // reach). Stores: words q * period .. + period of the line for q < end, inside `d`
+        // (`drive`'s promise: end * period <= d.len()).
+        unsafe { periods_avx2::<N, K>(base, d.as_mut_ptr(), first, end) };
+    });
 }
 
 /// Periods `first..end` of one line: each output vector one load, or two loads blended.
