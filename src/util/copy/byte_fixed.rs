@@ -32,7 +32,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::gather_lines::{Geometry, drive};
+use super::gather_lines::{Geometry, avx2, drive, gcd};
 use super::stream::is_plain_byte;
 
 /// 16-byte output vectors a period may have (`lcm(32, k * n) / 16`: whole pairs).
@@ -68,10 +68,6 @@ struct Program {
     masks: [[[u8; 16]; 2]; MAX_VECTORS],
     /// The highest window end.
     reach: usize,
-}
-
-const fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The program for `k` sources of units of `n` bytes, a round every `t`: output byte `q` of a
@@ -277,18 +273,6 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     _first: usize,
     _end: usize,
 ) {
-}
-
-/// Whether the CPU running this has AVX2.
-fn avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 #[cfg(test)]

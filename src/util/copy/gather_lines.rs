@@ -12,6 +12,16 @@
 
 use std::mem::MaybeUninit;
 
+/// The greatest common divisor, for the programs' periods (`lcm(vector, round)`).
+pub(super) const fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Whether the CPU running this has AVX2, which the vector loops need.
+pub(super) fn avx2() -> bool {
+    super::simd::detect() == super::simd::Isa::Avx2
+}
+
 /// A compiled gather's shape, as [`drive`] needs it (in lanes).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Geometry {

@@ -35,7 +35,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::gather_lines::{Geometry, drive};
+use super::gather_lines::{Geometry, avx2, drive, gcd};
 use super::stream::is_plain;
 
 /// 32-bit lanes per vector.
@@ -75,10 +75,6 @@ struct Program {
     masks: [[i32; LANES]; MAX_VECTORS],
     /// The lowest `lo` and highest `lo + 8` of any piece.
     reach: (isize, isize),
-}
-
-const fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The program for `k` sources of units of `n` words: output word `q` of a period is word
@@ -326,18 +322,6 @@ unsafe fn periods_avx2<const N: usize, const K: usize>(
     _first: usize,
     _end: usize,
 ) {
-}
-
-/// Whether the CPU running this has AVX2.
-fn avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 #[cfg(test)]
