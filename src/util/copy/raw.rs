@@ -714,14 +714,16 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
     let block = lines.len * planes.len * row_len;
     let row = rows.len * planes.len * unit;
     let spec = [unit, planes.len, unit];
-    let fixed = if word_blend::takes::<A>(unit, planes.len, unit) {
+    let fixed = if !dense {
+        None
+    } else if word_blend::takes::<A>(unit, planes.len, unit) {
         Some(word_blend::interleave::<A> as Fixed<A>)
     } else if byte_fixed::takes::<A>(unit, planes.len, unit) {
         Some(byte_fixed::gather::<A> as Fixed<A>)
     } else {
         None
     };
-    if let (true, Some(via)) = (dense, fixed) {
+    if let Some(via) = fixed {
         // Source k of line l: row k of line l, at (l * planes.len + k) * row_len.
         let origins: Vec<usize> = (0..lines.len * planes.len).map(|i| i * row_len).collect();
         // SAFETY: dense: the block's elements are the `block` consecutive elements from base,
@@ -803,16 +805,6 @@ unsafe fn deinterleave_rows<A: Clone>(
         _ => return,
     };
     let round = planes.len * unit;
-    // The gathers for units of fewer than 8 bytes, which the fixed-size moves copy in 2 or 3
-    // pieces (u8 depth_to_space 2 of 4 x 112 x 112 x c, pinned best of 200: c = 4, units of
-    // 2: 16.7 -> 13.1 us; c = 12, units of 6: 61 -> 32 us, 237 -> 114 us for 16 images).
-    // Units of 8 and more are whole-word moves, as fast or faster (c = 16, 32, 48, 128: 31,
-    // 45, 19, 11 us by moves, 34, 48, 29, 14 us gathered).
-    let gather = if stream::is_plain_byte::<A>() && unit < 8 {
-        byte_shuffle::Gather::new(1, unit, round)
-    } else {
-        None
-    };
     let row_len = rows.len * round;
     let dense = lines.len == 1 || lines.stride == row_len as isize;
     let block = lines.len * row_len;
@@ -836,6 +828,17 @@ unsafe fn deinterleave_rows<A: Clone>(
         };
         return;
     }
+    // Otherwise the run-time gathers (built only here: their setup is what `byte_fixed`
+    // spares) for units of fewer than 8 bytes, which the fixed-size moves copy in 2 or 3
+    // pieces (u8 depth_to_space 2 of 4 x 112 x 112 x c, pinned best of 200: c = 4, units of
+    // 2: 16.7 -> 13.1 us; c = 12, units of 6: 61 -> 32 us, 237 -> 114 us for 16 images).
+    // Units of 8 and more are whole-word moves, as fast or faster (c = 16, 32, 48, 128: 31,
+    // 45, 19, 11 us by moves, 34, 48, 29, 14 us gathered).
+    let gather = if stream::is_plain_byte::<A>() && unit < 8 {
+        byte_shuffle::Gather::new(1, unit, round)
+    } else {
+        None
+    };
     let Some(gather) = &gather else {
         for l in 0..lines.len {
             // SAFETY: l < lines.len: the address of line l's first element (module doc).

@@ -29,9 +29,10 @@
 //! is a primitive of 4 or 8 bytes ([`super::stream::is_plain`]: every byte initialised, a copy
 //! of its bytes a valid value, alignment at least 4), so its slices are slices of `u32` words.
 //! Every load is of 8 words inside `block` and every store of 8 words inside the line's
-//! slice of `dst` (the periods [`super::gather_lines::drive`] hands the vector loop). Each output element's words come
-//! from one source element, in order (units, loads and vectors all start at multiples of the
-//! element's words), so every slot ends up a copy of a valid `A`.
+//! slice of `dst` (the periods [`super::gather_lines::drive`] hands the vector loop). Each
+//! output element's words come from one source element, in order (units, loads and vectors
+//! all start at multiples of the element's words), so every slot ends up a copy of a valid
+//! `A`.
 
 use std::mem::MaybeUninit;
 
@@ -166,8 +167,8 @@ pub(super) fn takes<A>(unit: usize, planes: usize, t: usize) -> bool {
 
 /// `dst` as `lines` lines of `rounds` rounds: round `r` of line `l` is unit `r` of each of the
 /// line's `k` sources in turn, source `j` of line `l` the units of `unit` elements from
-/// `block[origins[l * k + j]..]` (`t`, the step from a unit to the next, is `unit`). Every slot of `dst` is written. `false`, with nothing
-/// written, where [`takes`] does not hold.
+/// `block[origins[l * k + j]..]` (`t`, the step from a unit to the next, is `unit`). Every
+/// slot of `dst` is written. `false`, with nothing written, where [`takes`] does not hold.
 ///
 /// Panics (before writing) if a source's units do not all lie in `block`, or `dst` is not
 /// `origins.len() / k` lines of whole rounds.
