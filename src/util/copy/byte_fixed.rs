@@ -16,6 +16,15 @@
 //! one 224×224×3 image 2.65-2.74x -> 2.18-2.59x, a 16-image batch 1.77-1.80x -> 1.70-1.77x
 //! (the batch is limited by the shuffles' throughput, not by instructions or setup: 17% fewer
 //! instructions, at most 4% less time).
+//!
+//! So where it exists (`space_to_depth`, not `depth_to_space`), a program's [`Lanes`] form is
+//! run instead: one 32-byte window per source for each 32-byte pair of output vectors, which
+//! takes half the shuffles (no `vinserti128`). In L1, a 1,344-byte line pair: 14.2 -> 17.6
+//! output bytes per TSC cycle (a `memcpy` 36.6). The 16-image batch, pinned criterion A/B
+//! (`real_u8_space_to_depth`), two pairs back to back: 126 and 141 µs -> 116 and 122 µs, a
+//! `memcpy` 67-72 µs (1.89x and 1.97x -> 1.66x and 1.71x); callgrind 2.26M -> 2.09M
+//! instructions for the scratch loop of all `u8` depth ops. Now the loads are the likelier
+//! limit: half of the unaligned 32-byte windows cross a cache line.
 
 //! The program is [`super::byte_shuffle`]'s scheme: output rounds of `k` units of `n` bytes, unit
 //! `j` of round `r` the `n` bytes at `r * t` of source `j`; each 16-byte output vector of a period
@@ -25,7 +34,7 @@
 //! Soundness: [`gather`] runs only where [`takes`] holds: the CPU has AVX2 (the
 //! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it) and `A` is
 //! a one-byte primitive ([`super::stream::is_plain_byte`]: `u8`'s size and alignment, every byte
-//! initialised), so its slices are byte slices. Every load is of 16 bytes inside `block`, every
+//! initialised), so its slices are byte slices. Every load is of 16 or 32 bytes inside `block`, every
 //! store of 32 bytes inside the line's slice of `dst` (the periods
 //! [`super::gather_lines::drive`] hands the vector loop). Only bytes of `A` values are written, so
 //! a `bool` slot only ever receives a valid `bool` byte.
@@ -139,6 +148,94 @@ const fn program(n: usize, k: usize, t: usize) -> Program {
     p
 }
 
+/// Sources a [`Lanes`] program may take (one 32-byte window each per pair of vectors).
+const MAX_SOURCES: usize = 2;
+
+/// A program without inserts: each 32-byte pair of output vectors takes one 32-byte window per
+/// source, its low lane feeding the pair's low vector and its high lane the high one. Where it
+/// exists, a pair costs a load and a `vpshufb` per source, against [`Program`]'s two
+/// `vinserti128` loads and two shuffles per window pair: the shuffles, not the instructions,
+/// were the one-byte `space_to_depth`'s limit.
+#[derive(Clone, Copy)]
+struct Lanes {
+    /// Whether every pair takes every source, each source's bytes of a pair fitting one
+    /// window, and the period at most [`MAX_VECTORS`] vectors of at most [`MAX_SOURCES`]
+    /// sources.
+    fits: bool,
+    /// Pair `i`'s window of source `j` starts at `lo[i][j]` (relative to the period's start
+    /// in that source; may be negative).
+    lo: [[isize; MAX_SOURCES]; MAX_VECTORS / 2],
+    /// Pair `i`'s `vpshufb` mask for source `j`: byte `b` of lane `b / 16` is window byte
+    /// `16 * (b / 16) + masks[i][j][b]`, or 0 where the high bit is set.
+    masks: [[[u8; 32]; MAX_SOURCES]; MAX_VECTORS / 2],
+    /// The lowest window start and the highest window end.
+    reach: (isize, isize),
+}
+
+/// The [`Lanes`] form of `program(n, k, t)`, where one exists. Source `j`'s window for pair `i`
+/// must start at most at each of its bytes' offset minus 16 times that byte's lane, and less
+/// than 16 before it: the lowest such start is taken.
+const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
+    let p = program(n, k, t);
+    let mut l = Lanes {
+        fits: p.fits && k <= MAX_SOURCES,
+        lo: [[0; MAX_SOURCES]; MAX_VECTORS / 2],
+        masks: [[[0x80; 32]; MAX_SOURCES]; MAX_VECTORS / 2],
+        reach: (0, 0),
+    };
+    if !l.fits {
+        return l;
+    }
+    let round = n * k;
+    let mut i = 0;
+    while i < p.vectors / 2 {
+        let mut j = 0;
+        while j < k {
+            // The bounds on the window's start from every byte of source j in the pair.
+            let (mut low, mut high) = (isize::MIN, isize::MAX);
+            let mut b = 0;
+            while b < 32 {
+                let q = 32 * i + b;
+                let (r, u) = (q / round, q % round);
+                if u / n == j {
+                    let at = (r * t + u % n) as isize - 16 * (b / 16) as isize;
+                    if at - 15 > low {
+                        low = at - 15;
+                    }
+                    if at < high {
+                        high = at;
+                    }
+                }
+                b += 1;
+            }
+            if low > high || high == isize::MAX {
+                l.fits = false;
+                return l;
+            }
+            l.lo[i][j] = low;
+            let mut b = 0;
+            while b < 32 {
+                let q = 32 * i + b;
+                let (r, u) = (q / round, q % round);
+                if u / n == j {
+                    let at = (r * t + u % n) as isize - 16 * (b / 16) as isize;
+                    l.masks[i][j][b] = (at - low) as u8;
+                }
+                b += 1;
+            }
+            if low < l.reach.0 {
+                l.reach.0 = low;
+            }
+            if low + 32 > l.reach.1 {
+                l.reach.1 = low + 32;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    l
+}
+
 /// Whether [`gather`] copies `k` sources of units of `unit` elements of `A`, a round every
 /// `t`, on this CPU: a one-byte primitive, a compiled program, and AVX2.
 pub(super) fn takes<A>(unit: usize, k: usize, t: usize) -> bool {
@@ -186,6 +283,7 @@ fn lines<const N: usize, const K: usize, const T: usize>(
     dst: &mut [MaybeUninit<u8>],
 ) {
     let p = const { program(N, K, T) };
+    let l = const { lanes(N, K, T) };
     assert!(p.fits, "a byte gather's program");
     let g = Geometry {
         n: N,
@@ -193,14 +291,19 @@ fn lines<const N: usize, const K: usize, const T: usize>(
         t: T,
         period: p.period,
         advance: p.advance,
-        reach: (0, p.reach as isize),
+        reach: if l.fits {
+            l.reach
+        } else {
+            (0, p.reach as isize)
+        },
     };
     drive(block, origins, dst, g, |o, d, first, end| {
         let base: [*const u8; K] =
             std::array::from_fn(|j| block.as_ptr().wrapping_add(o[j.min(o.len() - 1)]));
-        // SAFETY: AVX2 (`takes`). Loads: for q in first..end, each window's 16 bytes at
-        // o[source] + q * advance + lo lie in `block` (`drive`'s promise: 0 <= lo and lo + 16
-        // <= reach). Stores: bytes q * period .. + period of the line for q < end, inside `d`
+        // SAFETY: AVX2 (`takes`). Loads: for q in first..end, each window of the form that runs
+        // (the program's 16 bytes at o[source] + q * advance + lo, or where the lanes form
+        // fits, its 32 bytes at o[j] + q * advance + lo[i][j]) lies in `block`: `drive`'s
+        // promise, `g.reach` being that form's lowest start and highest end. Stores: bytes q * period .. + period of the line for q < end, inside `d`
         // (`drive`'s promise: end * period <= d.len()).
         unsafe { periods_avx2::<N, K, T>(base, d.as_mut_ptr(), first, end) };
     });
@@ -212,8 +315,8 @@ fn lines<const N: usize, const K: usize, const T: usize>(
 ///
 /// # Safety
 /// The CPU has AVX2; for `q` in `first..end` and every window of the program, the 16 bytes at
-/// `base[source] + q * advance + lo` are readable, and the `period` bytes at `out + q * period`
-/// writable.
+/// `base[source] + q * advance + lo` are readable (where the program's [`Lanes`] form fits,
+/// instead [`lane_periods`]'s windows), and the `period` bytes at `out + q * period` writable.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
@@ -228,6 +331,11 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     };
     let p = const { program(N, K, T) };
     let pairs = p.vectors / 2;
+    if const { lanes(N, K, T).fits } {
+        // SAFETY: the caller's contract, whose windows are the lanes form's where it fits.
+        unsafe { lane_periods::<N, K, T>(base, out, first, end) };
+        return;
+    }
     // Each pair's two masks, the low vector's in the low lane.
     let mut masks = [[_mm256_setzero_si256(); 2]; MAX_VECTORS / 2];
     for (i, pair) in masks.iter_mut().enumerate().take(pairs) {
@@ -265,6 +373,54 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     }
 }
 
+/// [`periods_avx2`] for a program with a [`Lanes`] form: per pair, one 32-byte load and one
+/// `vpshufb` per source, or-ed.
+///
+/// # Safety
+/// The CPU has AVX2; for `q` in `first..end` and every pair `i` and source `j`, the 32 bytes
+/// at `base[j] + q * advance + lo[i][j]` are readable, and the `period` bytes at
+/// `out + q * period` writable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn lane_periods<const N: usize, const K: usize, const T: usize>(
+    base: [*const u8; K],
+    out: *mut MaybeUninit<u8>,
+    first: usize,
+    end: usize,
+) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_loadu_si256, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
+        _mm256_storeu_si256,
+    };
+    let p = const { program(N, K, T) };
+    let l = const { lanes(N, K, T) };
+    let pairs = p.vectors / 2;
+    let mut masks = [[_mm256_setzero_si256(); MAX_SOURCES]; MAX_VECTORS / 2];
+    for (pair, from) in masks.iter_mut().zip(&l.masks).take(pairs) {
+        for (mask, bytes) in pair.iter_mut().zip(from).take(K) {
+            // SAFETY: a 32-byte array, read unaligned.
+            *mask = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast::<__m256i>()) };
+        }
+    }
+    for q in first..end {
+        for (i, pair) in masks.iter().enumerate().take(pairs) {
+            let mut acc = _mm256_setzero_si256();
+            for (j, &mask) in pair.iter().enumerate().take(K) {
+                // The window's start: `lo` may be negative, the sum is not (the contract).
+                let at = base[j]
+                    .wrapping_add(q * p.advance)
+                    .wrapping_offset(l.lo[i][j]);
+                // SAFETY: 32 readable bytes at `at` (the contract), read unaligned.
+                let x = unsafe { _mm256_loadu_si256(at.cast::<__m256i>()) };
+                acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
+            }
+            // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
+            // store of initialised bytes into `MaybeUninit<u8>` slots.
+            unsafe { _mm256_storeu_si256(out.add(q * p.period + 32 * i).cast::<__m256i>(), acc) };
+        }
+    }
+}
+
 /// Not x86-64: never called ([`takes`] is false without AVX2).
 #[cfg(not(target_arch = "x86_64"))]
 unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
@@ -288,6 +444,14 @@ mod tests {
             assert_eq!(p.period % 32, 0);
             assert_eq!(p.advance, p.period / (n * k) * t);
         }
+        // The lanes form: `space_to_depth` 2 of RGB has one (each row's 16 bytes of a pair
+        // lie within 32 consecutive bytes, split 16 / 16 by lane); `depth_to_space` 2 does not
+        // (a 16-byte vector reads 28 bytes of its one source).
+        let s2d = lanes(6, 2, 6);
+        assert!(s2d.fits);
+        assert_eq!(s2d.lo[..3], [[-6, -10], [8, 8], [26, 22]]);
+        assert_eq!(s2d.reach, (-10, 58));
+        assert!(!lanes(6, 1, 12).fits);
         // Three windows in a vector: units of 2 bytes from 3 sources.
         assert!(!program(2, 3, 2).fits);
         // Units that overlap (t < n).
