@@ -186,7 +186,6 @@ const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
     if !l.fits {
         return l;
     }
-    let round = n * k;
     let mut i = 0;
     while i < p.vectors / 2 {
         let mut j = 0;
@@ -195,15 +194,14 @@ const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
             let (mut low, mut high) = (isize::MIN, isize::MAX);
             let mut b = 0;
             while b < 32 {
-                let q = 32 * i + b;
-                let (r, u) = (q / round, q % round);
-                if u / n == j {
-                    let at = (r * t + u % n) as isize - 16 * (b / 16) as isize;
-                    if at - 15 > low {
-                        low = at - 15;
-                    }
-                    if at < high {
-                        high = at;
+                if let Some(at) = lane_offset(n, k, t, 32 * i + b) {
+                    if at.0 == j {
+                        if at.1 - 15 > low {
+                            low = at.1 - 15;
+                        }
+                        if at.1 < high {
+                            high = at.1;
+                        }
                     }
                 }
                 b += 1;
@@ -215,11 +213,10 @@ const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
             l.lo[i][j] = low;
             let mut b = 0;
             while b < 32 {
-                let q = 32 * i + b;
-                let (r, u) = (q / round, q % round);
-                if u / n == j {
-                    let at = (r * t + u % n) as isize - 16 * (b / 16) as isize;
-                    l.masks[i][j][b] = (at - low) as u8;
+                if let Some(at) = lane_offset(n, k, t, 32 * i + b) {
+                    if at.0 == j {
+                        l.masks[i][j][b] = (at.1 - low) as u8;
+                    }
                 }
                 b += 1;
             }
@@ -234,6 +231,21 @@ const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
         i += 1;
     }
     l
+}
+
+/// Output byte `q` of a period (of `k` sources, units of `n`, a round every `t`) in a lanes
+/// window: its source, and its offset from the period's start in that source less 16 for a
+/// byte of a high lane, so that a window starting at `lo` holds it at lane byte `offset - lo`.
+const fn lane_offset(n: usize, k: usize, t: usize, q: usize) -> Option<(usize, isize)> {
+    let round = n * k;
+    if round == 0 {
+        return None;
+    }
+    let (r, u) = (q / round, q % round);
+    Some((
+        u / n,
+        (r * t + u % n) as isize - 16 * (q % 32 / 16) as isize,
+    ))
 }
 
 /// Whether [`gather`] copies `k` sources of units of `unit` elements of `A`, a round every
@@ -303,20 +315,23 @@ fn lines<const N: usize, const K: usize, const T: usize>(
         // SAFETY: AVX2 (`takes`). Loads: for q in first..end, each window of the form that runs
         // (the program's 16 bytes at o[source] + q * advance + lo, or where the lanes form
         // fits, its 32 bytes at o[j] + q * advance + lo[i][j]) lies in `block`: `drive`'s
-        // promise, `g.reach` being that form's lowest start and highest end. Stores: bytes q * period .. + period of the line for q < end, inside `d`
-        // (`drive`'s promise: end * period <= d.len()).
+        // promise, `g.reach` being that form's lowest start and highest end. Stores: bytes
+        // q * period .. + period of the line for q < end, inside `d` (`drive`'s promise:
+        // end * period <= d.len()).
         unsafe { periods_avx2::<N, K, T>(base, d.as_mut_ptr(), first, end) };
     });
 }
 
-/// Periods `first..end` of one line: each 32-byte pair of output vectors the two windows of
-/// each half loaded into one register per window (`vinserti128`), shuffled (`vpshufb`, which
-/// shuffles each 128-bit lane on its own) and or-ed.
+/// Periods `first..end` of one line, 32 output bytes (a pair of output vectors) at a time:
+/// where the program has a [`Lanes`] form, one 32-byte window per source; otherwise each
+/// window pair's two halves loaded into one register (`vinserti128`). Each register is
+/// shuffled by `vpshufb` (which shuffles each 128-bit lane on its own) and the results or-ed.
 ///
 /// # Safety
-/// The CPU has AVX2; for `q` in `first..end` and every window of the program, the 16 bytes at
-/// `base[source] + q * advance + lo` are readable (where the program's [`Lanes`] form fits,
-/// instead [`lane_periods`]'s windows), and the `period` bytes at `out + q * period` writable.
+/// The CPU has AVX2; for `q` in `first..end`, every window of the form that runs is readable:
+/// the 16 bytes at `base[source] + q * advance + lo` of each of the program's windows, or where
+/// the [`Lanes`] form fits, the 32 bytes at `base[j] + q * advance + lo[i][j]` for each pair
+/// `i` and source `j`; and the `period` bytes at `out + q * period` are writable.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
@@ -326,26 +341,28 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     end: usize,
 ) {
     use std::arch::x86_64::{
-        __m128i, __m256i, _mm256_loadu2_m128i, _mm256_or_si256, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_storeu_si256,
+        __m128i, __m256i, _mm256_loadu_si256, _mm256_loadu2_m128i, _mm256_or_si256,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
     };
     let p = const { program(N, K, T) };
+    let l = const { lanes(N, K, T) };
     let pairs = p.vectors / 2;
-    if const { lanes(N, K, T).fits } {
-        // SAFETY: the caller's contract, whose windows are the lanes form's where it fits.
-        unsafe { lane_periods::<N, K, T>(base, out, first, end) };
-        return;
-    }
-    // Each pair's two masks, the low vector's in the low lane.
+    // Registers per pair: a window per source, or a window pair per window.
+    let windows = if l.fits { K } else { 2 };
+    // Each pair's masks (two 16-byte masks of the program: the low vector's in the low lane).
     let mut masks = [[_mm256_setzero_si256(); 2]; MAX_VECTORS / 2];
     for (i, pair) in masks.iter_mut().enumerate().take(pairs) {
-        for (w, mask) in pair.iter_mut().enumerate() {
-            // SAFETY: two 16-byte arrays, read unaligned.
+        for (w, mask) in pair.iter_mut().enumerate().take(windows) {
+            // SAFETY: a 32-byte array, or two 16-byte ones, read unaligned.
             *mask = unsafe {
-                _mm256_loadu2_m128i(
-                    p.masks[2 * i + 1][w].as_ptr().cast::<__m128i>(),
-                    p.masks[2 * i][w].as_ptr().cast::<__m128i>(),
-                )
+                if l.fits {
+                    _mm256_loadu_si256(l.masks[i][w].as_ptr().cast::<__m256i>())
+                } else {
+                    _mm256_loadu2_m128i(
+                        p.masks[2 * i + 1][w].as_ptr().cast::<__m128i>(),
+                        p.masks[2 * i][w].as_ptr().cast::<__m128i>(),
+                    )
+                }
             };
         }
     }
@@ -356,62 +373,20 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     for q in first..end {
         for (i, pair) in masks.iter().enumerate().take(pairs) {
             let mut acc = _mm256_setzero_si256();
-            for (w, &mask) in pair.iter().enumerate() {
-                // SAFETY: 16 readable bytes at each window (the contract), read unaligned.
+            for (w, &mask) in pair.iter().enumerate().take(windows) {
+                // SAFETY: the windows are readable (the contract), read unaligned. A lanes
+                // window's `lo` may be negative; its start is not before `block`.
                 let x = unsafe {
-                    _mm256_loadu2_m128i(
-                        window(q, 2 * i + 1, w).cast::<__m128i>(),
-                        window(q, 2 * i, w).cast::<__m128i>(),
-                    )
+                    if l.fits {
+                        let at = base[w.min(K - 1)].wrapping_add(q * p.advance);
+                        _mm256_loadu_si256(at.wrapping_offset(l.lo[i][w]).cast::<__m256i>())
+                    } else {
+                        _mm256_loadu2_m128i(
+                            window(q, 2 * i + 1, w).cast::<__m128i>(),
+                            window(q, 2 * i, w).cast::<__m128i>(),
+                        )
+                    }
                 };
-                acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
-            }
-            // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
-            // store of initialised bytes into `MaybeUninit<u8>` slots.
-            unsafe { _mm256_storeu_si256(out.add(q * p.period + 32 * i).cast::<__m256i>(), acc) };
-        }
-    }
-}
-
-/// [`periods_avx2`] for a program with a [`Lanes`] form: per pair, one 32-byte load and one
-/// `vpshufb` per source, or-ed.
-///
-/// # Safety
-/// The CPU has AVX2; for `q` in `first..end` and every pair `i` and source `j`, the 32 bytes
-/// at `base[j] + q * advance + lo[i][j]` are readable, and the `period` bytes at
-/// `out + q * period` writable.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn lane_periods<const N: usize, const K: usize, const T: usize>(
-    base: [*const u8; K],
-    out: *mut MaybeUninit<u8>,
-    first: usize,
-    end: usize,
-) {
-    use std::arch::x86_64::{
-        __m256i, _mm256_loadu_si256, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_storeu_si256,
-    };
-    let p = const { program(N, K, T) };
-    let l = const { lanes(N, K, T) };
-    let pairs = p.vectors / 2;
-    let mut masks = [[_mm256_setzero_si256(); MAX_SOURCES]; MAX_VECTORS / 2];
-    for (pair, from) in masks.iter_mut().zip(&l.masks).take(pairs) {
-        for (mask, bytes) in pair.iter_mut().zip(from).take(K) {
-            // SAFETY: a 32-byte array, read unaligned.
-            *mask = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast::<__m256i>()) };
-        }
-    }
-    for q in first..end {
-        for (i, pair) in masks.iter().enumerate().take(pairs) {
-            let mut acc = _mm256_setzero_si256();
-            for (j, &mask) in pair.iter().enumerate().take(K) {
-                // The window's start: `lo` may be negative, the sum is not (the contract).
-                let at = base[j]
-                    .wrapping_add(q * p.advance)
-                    .wrapping_offset(l.lo[i][j]);
-                // SAFETY: 32 readable bytes at `at` (the contract), read unaligned.
-                let x = unsafe { _mm256_loadu_si256(at.cast::<__m256i>()) };
                 acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
             }
             // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
