@@ -34,10 +34,10 @@
 //! Soundness: [`gather`] runs only where [`takes`] holds: the CPU has AVX2 (the
 //! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it) and `A` is
 //! a one-byte primitive ([`super::stream::is_plain_byte`]: `u8`'s size and alignment, every byte
-//! initialised), so its slices are byte slices. Every load is of 16 or 32 bytes inside `block`, every
-//! store of 32 bytes inside the line's slice of `dst` (the periods
-//! [`super::gather_lines::drive`] hands the vector loop). Only bytes of `A` values are written, so
-//! a `bool` slot only ever receives a valid `bool` byte.
+//! initialised), so its slices are byte slices. Every load is of 16 or 32 bytes inside
+//! `block`, every store of 32 bytes inside the line's slice of `dst` (the periods
+//! [`super::gather_lines::drive`] hands the vector loop). Only bytes of `A` values are written,
+//! so a `bool` slot only ever receives a valid `bool` byte.
 
 use std::mem::MaybeUninit;
 
@@ -154,8 +154,8 @@ const MAX_SOURCES: usize = 2;
 /// A program without inserts: each 32-byte pair of output vectors takes one 32-byte window per
 /// source, its low lane feeding the pair's low vector and its high lane the high one. Where it
 /// exists, a pair costs a load and a `vpshufb` per source, against [`Program`]'s two
-/// `vinserti128` loads and two shuffles per window pair: the shuffles, not the instructions,
-/// were the one-byte `space_to_depth`'s limit.
+/// `vinserti128` loads and two shuffles per window pair (the shuffle µops, more than the
+/// instruction count, held the one-byte `space_to_depth` back).
 #[derive(Clone, Copy)]
 struct Lanes {
     /// Whether every pair takes every source, each source's bytes of a pair fitting one
