@@ -5,14 +5,22 @@ use ndarray::{ArrayD, ArrayRef, Dimension};
 use ndarray_tfslice::Error;
 use ndarray_tfslice::prelude::*;
 
+use super::super::input::MAX_ELEMENTS;
 use super::{Case, Input, Op, Shape, Want, check};
 
 pub fn space_to_depth(input: &mut Input, shape: Shape) {
     let op = SpaceToDepth {
         block_size: input.size(),
     };
-    let case = Case::new(input, &shape);
-    if let Some(y) = check(&case, &op) {
+    space_to_depth_case(input, &shape, &op);
+    if let Some(wide) = wide(input, op.block_size, false) {
+        space_to_depth_case(input, &wide, &op);
+    }
+}
+
+fn space_to_depth_case(input: &mut Input, shape: &Shape, op: &SpaceToDepth) {
+    let case = Case::new(input, shape);
+    if let Some(y) = check(&case, op) {
         assert_eq!(
             y.tf_depth_to_space(op.block_size),
             Ok(case.x.clone()),
@@ -32,8 +40,15 @@ pub fn depth_to_space(input: &mut Input, shape: Shape) {
     let op = DepthToSpace {
         block_size: input.size(),
     };
-    let case = Case::new(input, &shape);
-    if let Some(y) = check(&case, &op) {
+    depth_to_space_case(input, &shape, &op);
+    if let Some(wide) = wide(input, op.block_size, true) {
+        depth_to_space_case(input, &wide, &op);
+    }
+}
+
+fn depth_to_space_case(input: &mut Input, shape: &Shape, op: &DepthToSpace) {
+    let case = Case::new(input, shape);
+    if let Some(y) = check(&case, op) {
         assert_eq!(
             y.tf_space_to_depth(op.block_size),
             Ok(case.x.clone()),
@@ -49,12 +64,38 @@ pub fn depth_to_space(input: &mut Input, shape: Shape) {
     }
 }
 
+/// A wide image for block sizes 2 to 4 (after the case of `Shape::decode`'s dims, which are at
+/// most 12): rows of 9 to 48 output pixels (`space_to_depth`) or input pixels 8 to 55
+/// (`depth_to_space`), 1 to 12 channels, within [`MAX_ELEMENTS`]. The copy engine's compiled
+/// gathers (`word_blend`'s AVX2 blends of 4- and 8-byte pixels, `byte_fixed`'s `pshufb`
+/// programs for RGB bytes) take only rows of more than 8 output pixels whose vector periods fit
+/// inside the image, so narrower shapes never reach them.
+fn wide(input: &mut Input, block: usize, depth_op: bool) -> Option<Shape> {
+    if !(2..=4).contains(&block) {
+        return None;
+    }
+    let channels = [1, 2, 3, 4, 6, 12][input.below(6)];
+    let (batch, rows) = (1 + input.below(2), 1 + input.below(3));
+    let dims = if depth_op {
+        let depth = channels * block * block;
+        let room = MAX_ELEMENTS / (batch * rows * depth);
+        [batch, rows, (8 + input.below(48)).min(room), depth]
+    } else {
+        let room = MAX_ELEMENTS / (batch * rows * block * block * channels);
+        let width = (9 + input.below(40)).min(room);
+        [batch, rows * block, width * block, channels]
+    };
+    Some(Shape {
+        dims: dims.to_vec(),
+        huge: false,
+    })
+}
+
 /// The same op on `f32` and `u8` copies of the input (in its layout and in `other`'s) gives
 /// `y` converted: the copy engine's loops for 4-byte and one-byte primitives (the `pshufb`
-/// byte gathers for `u8`) answer as the `i64` path does. The values are the input's `1..=n`,
-/// exact in `f32` and wrapped in `u8` on both sides. (The AVX2 blends of `f32` take rows of
-/// more than 8 output pixels, wider than these shapes: the copy engine's property tests cover
-/// them.)
+/// byte gathers for `u8`, the AVX2 blends for `f32` in [`wide`] images) answer as the `i64`
+/// path does. The values are the input's `1..=n`, exact in `f32` and wrapped in `u8` on both
+/// sides.
 fn every_type(
     case: &Case,
     y: &ArrayD<i64>,
