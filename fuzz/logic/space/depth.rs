@@ -12,56 +12,54 @@ pub fn space_to_depth(input: &mut Input, shape: Shape) {
     let op = SpaceToDepth {
         block_size: input.size(),
     };
-    space_to_depth_case(input, &shape, &op);
-    if let Some(wide) = wide(input, op.block_size, false) {
-        space_to_depth_case(input, &wide, &op);
-    }
-}
-
-fn space_to_depth_case(input: &mut Input, shape: &Shape, op: &SpaceToDepth) {
-    let case = Case::new(input, shape);
-    if let Some(y) = check(&case, op) {
-        assert_eq!(
-            y.tf_depth_to_space(op.block_size),
-            Ok(case.x.clone()),
-            "{op:?} on {:?}: depth_to_space does not undo it",
-            shape.dims
-        );
-        every_type(
-            &case,
-            &y,
-            |x| x.tf_space_to_depth(op.block_size),
-            |x| x.tf_space_to_depth(op.block_size),
-        );
-    }
+    both_shapes(input, shape, &op, op.block_size, true);
 }
 
 pub fn depth_to_space(input: &mut Input, shape: Shape) {
     let op = DepthToSpace {
         block_size: input.size(),
     };
-    depth_to_space_case(input, &shape, &op);
-    if let Some(wide) = wide(input, op.block_size, true) {
-        depth_to_space_case(input, &wide, &op);
+    both_shapes(input, shape, &op, op.block_size, false);
+}
+
+/// `op` (`space_to_depth` with `block` where `to_depth`, else `depth_to_space`) on the decoded
+/// shape, then on a [`wide`] image.
+fn both_shapes<O: Op>(input: &mut Input, shape: Shape, op: &O, block: usize, to_depth: bool) {
+    one_shape(input, &shape, op, block, to_depth);
+    if let Some(wide) = wide(input, block, !to_depth) {
+        one_shape(input, &wide, op, block, to_depth);
     }
 }
 
-fn depth_to_space_case(input: &mut Input, shape: &Shape, op: &DepthToSpace) {
+/// The checked call, the round trip through the other op, and the call on other types.
+fn one_shape<O: Op>(input: &mut Input, shape: &Shape, op: &O, block: usize, to_depth: bool) {
     let case = Case::new(input, shape);
-    if let Some(y) = check(&case, op) {
-        assert_eq!(
-            y.tf_space_to_depth(op.block_size),
-            Ok(case.x.clone()),
-            "{op:?} on {:?}: space_to_depth does not undo it",
-            shape.dims
-        );
-        every_type(
-            &case,
-            &y,
-            |x| x.tf_depth_to_space(op.block_size),
-            |x| x.tf_depth_to_space(op.block_size),
-        );
-    }
+    let Some(y) = check(&case, op) else {
+        return;
+    };
+    let back = if to_depth {
+        y.tf_depth_to_space(block)
+    } else {
+        y.tf_space_to_depth(block)
+    };
+    assert_eq!(
+        back,
+        Ok(case.x.clone()),
+        "{op:?} on {:?}: the other op does not undo it",
+        shape.dims
+    );
+    every_type(
+        &case,
+        &y,
+        |x| match to_depth {
+            true => x.tf_space_to_depth(block),
+            false => x.tf_depth_to_space(block),
+        },
+        |x| match to_depth {
+            true => x.tf_space_to_depth(block),
+            false => x.tf_depth_to_space(block),
+        },
+    );
 }
 
 /// A wide image for block sizes 2 to 4 (after the case of `Shape::decode`'s dims, which are at
