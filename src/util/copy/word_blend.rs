@@ -197,7 +197,11 @@ pub(super) fn interleave<A: Clone>(
             dst.len() * words,
         )
     };
-    let origins: Vec<usize> = origins.iter().map(|&o| o * words).collect();
+    // In words: the same offsets for 4-byte types (no copy), doubled for 8-byte ones.
+    let origins: std::borrow::Cow<'_, [usize]> = match words {
+        1 => origins.into(),
+        _ => origins.iter().map(|&o| o * words).collect(),
+    };
     match (unit * words, k) {
         (4, 2) => lines::<4, 2>(block, &origins, dst),
         (4, 4) => lines::<4, 4>(block, &origins, dst),
