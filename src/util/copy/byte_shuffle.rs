@@ -37,6 +37,7 @@
 
 use std::mem::MaybeUninit;
 
+use super::gather_lines::{avx2, gcd};
 use super::stream::is_plain_byte;
 
 /// Source windows an output vector may take (its ops): beyond this the unit loops are used.
@@ -79,10 +80,6 @@ pub(super) struct Gather {
     reach: usize,
     /// [`Gather::last_period`]'s program, for the lengths it was built for.
     last: std::cell::OnceCell<Box<(usize, usize, Option<Gather>)>>,
-}
-
-fn gcd(a: usize, b: usize) -> usize {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 impl Gather {
@@ -692,16 +689,4 @@ fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]>
     // SAFETY: `MaybeUninit<A>` for a one-byte `A` has the size and alignment of
     // `MaybeUninit<u8>`; the reborrow replaces `dst` for its lifetime.
     Some(unsafe { std::slice::from_raw_parts_mut(dst.as_mut_ptr().cast(), dst.len()) })
-}
-
-/// Whether the CPU running this has AVX2.
-fn avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
