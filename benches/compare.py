@@ -334,13 +334,19 @@ def ratio(a, b, target=None):
 
 
 def cpu_model():
+    # Cloud VMs often report only "AMD EPYC"; the family and model numbers tell the
+    # microarchitecture apart (family 25 is Zen 3/4, 26 Zen 5), and figures differ between them.
+    fields = {}
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
-    return platform.processor() or platform.machine()
+    name = fields.get("model name") or platform.processor() or platform.machine()
+    if "cpu family" in fields and "model" in fields:
+        name += f" (family {fields['cpu family']}, model {fields['model']})"
+    return name
 
 
 def rustc_version():
