@@ -136,7 +136,7 @@ proptest! {
     }
 }
 
-/// Many vectors (blocks of 1,024 are computed before they are copied), batch elements that end
+/// Many vectors (blocks of 4,096 are computed before they are copied), batch elements that end
 /// inside a block, and vectors of every length the kernel fixes at compile time (1 to 3) or not
 /// (4): the oracle's result, and with bad vectors in two blocks the last one reported.
 #[test]
@@ -151,10 +151,10 @@ fn long_batched_vector_lists_across_blocks() {
             r ^= r << 17;
             (r % n as u64) as i64
         };
-        let values: Vec<i64> = (0..3 * 700)
+        let values: Vec<i64> = (0..3 * 3000)
             .flat_map(|_| (0..depth).map(|c| next(shape[1 + c])).collect::<Vec<_>>())
             .collect();
-        let mut indices = ArrayD::from_shape_vec(IxDyn(&[3, 700, depth]), values).unwrap();
+        let mut indices = ArrayD::from_shape_vec(IxDyn(&[3, 3000, depth]), values).unwrap();
         let want = match oracle(&params, &indices, 1) {
             Want::Ok(want) => want,
             other => panic!("all in range: {other:?}"),
@@ -166,10 +166,10 @@ fn long_batched_vector_lists_across_blocks() {
         );
         // Bad vectors in the first block and in the last: the last is reported.
         indices[[0, 3, depth - 1]] = -1;
-        indices[[2, 650, 0]] = 5;
+        indices[[2, 2950, 0]] = 5;
         let err = params.tf_gather_nd(&indices, 1).unwrap_err();
         assert!(
-            matches!(&err, Error::GatherNdOutOfBounds { position, .. } if position == &[2, 650]),
+            matches!(&err, Error::GatherNdOutOfBounds { position, .. } if position == &[2, 2950]),
             "depth {depth}: {err:?}"
         );
     }
@@ -315,13 +315,13 @@ fn zero_size_and_high_rank() {
 fn many_vectors_across_batches() {
     // More vectors than one block of the copy, batch boundaries inside blocks.
     let x = arange(&[3, 50, 4]);
-    let mut idx = ArrayD::from_shape_fn(IxDyn(&[3, 700, 1]), |i| ((i[0] * 7 + i[1]) % 50) as i64);
+    let mut idx = ArrayD::from_shape_fn(IxDyn(&[3, 3000, 1]), |i| ((i[0] * 7 + i[1]) % 50) as i64);
     let want = match oracle(&x, &idx, 1) {
         Want::Ok(want) => want,
         other => panic!("{other:?}"),
     };
     assert_eq!(x.tf_gather_nd(&idx, 1).unwrap(), want);
-    let elements = ArrayD::from_shape_fn(IxDyn(&[3, 700, 2]), |i| ((i[1] + i[2]) % 4) as i64);
+    let elements = ArrayD::from_shape_fn(IxDyn(&[3, 3000, 2]), |i| ((i[1] + i[2]) % 4) as i64);
     let x3 = arange(&[3, 4, 4]);
     match oracle(&x3, &elements, 1) {
         Want::Ok(want) => assert_eq!(x3.tf_gather_nd(&elements, 1).unwrap(), want),
@@ -329,11 +329,11 @@ fn many_vectors_across_batches() {
     }
     // Bad vectors in the first and the last block: the last is reported.
     idx[[0, 3, 0]] = 50;
-    idx[[2, 650, 0]] = -1;
+    idx[[2, 2950, 0]] = -1;
     let err = x.tf_gather_nd(&idx, 1).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "indices[2,650] = [-1] does not index into param shape [50,4]"
+        "indices[2,2950] = [-1] does not index into param shape [50,4]"
     );
 }
 
