@@ -244,6 +244,8 @@ REAL = [
     ("flip, `u8` 16×224×224×3 (beyond the list)", "real_u8_flip_copy", True),
     ("`concat` of 4×52×52×3 × 2, 1, 80 on the last axis (beyond the list)",
      "real_concat_widths_2_1_80", True),
+    ("`concat` of 4×52×52×3 × 2, 2, 1, 20 on the last axis (VOC; beyond the list)",
+     "real_concat_widths_2_2_1_20", True),
     ("`space_to_depth` 4 of RGBA 8×256×256×4 (beyond the list)", "real_rgba_space_to_depth_4",
      True),
     ("`space_to_depth` 2 of u8 16×224×224×3 (beyond the list)", "real_u8_space_to_depth", True),

@@ -644,6 +644,35 @@ fn bench(c: &mut Criterion) {
     g.finish();
     drop((cx, co, cc, cc_flat));
 
+    // The same decode on a 20-class (VOC) head: xy (2), wh (2), objectness (1), classes (20).
+    // Rows of 100 bytes: what a row costs beyond its bytes shows here.
+    let (vxy, vwh, vo, vc) = (
+        iota(&[4, 52, 52, 3, 2]),
+        iota(&[4, 52, 52, 3, 2]),
+        iota(&[4, 52, 52, 3, 1]),
+        iota(&[4, 52, 52, 3, 20]),
+    );
+    let v_flat = iota(&[4, 52, 52, 3, 25]);
+    let mut g = c.benchmark_group("real_concat_widths_2_2_1_20");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            black_box(tf_concat(&[vxy.view(), vwh.view(), vo.view(), vc.view()], -1).expect("ok"))
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            black_box(
+                concatenate(Axis(4), &[vxy.view(), vwh.view(), vo.view(), vc.view()])
+                    .expect("shapes"),
+            )
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(v_flat.as_slice().expect("C order"), v_flat.len())))
+    });
+    g.finish();
+    drop((vxy, vwh, vo, vc, v_flat));
+
     // RGBA images, block 4: runs of 16 floats from 4 rows.
     let rgba = iota(&[8, 256, 256, 4])
         .into_dimensionality::<ndarray::Ix4>()

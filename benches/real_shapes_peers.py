@@ -85,6 +85,7 @@ def depth_to_space():
 
 
 c_xy, c_obj, c_cls = iota((4, 52, 52, 3, 2)), iota((4, 52, 52, 3, 1)), iota((4, 52, 52, 3, 80))
+v_parts = [iota((4, 52, 52, 3, w)) for w in (2, 2, 1, 20)]
 rgba_img = iota((8, 256, 256, 4))
 img_u8 = (np.arange(16 * 224 * 224 * 3, dtype=np.int64) % 256).astype(np.uint8).reshape(16, 224, 224, 3)
 deep_u8 = (np.arange(16 * 112 * 112 * 12, dtype=np.int64) % 256).astype(np.uint8).reshape(16, 112, 112, 12)
@@ -145,6 +146,7 @@ CASES = [
     ("real_u8_flip_copy/numpy", lambda: img8[:, :, ::-1].copy()),
     ("real_concat_widths_2_1_80/numpy",
      lambda: np.concatenate([c_xy, c_obj, c_cls], axis=-1)),
+    ("real_concat_widths_2_2_1_20/numpy", lambda: np.concatenate(v_parts, axis=-1)),
     ("real_rgba_space_to_depth_4/numpy", space_to_depth_rgba_4),
     ("real_u8_space_to_depth/numpy", space_to_depth_u8),
     ("real_u8_depth_to_space/numpy", depth_to_space_u8),
