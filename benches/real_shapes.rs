@@ -622,56 +622,11 @@ fn bench(c: &mut Criterion) {
     drop(tokens);
 
     // ---- Beyond the list: the ops' own interleaving kernels on other shapes (issue 15) ----
-    // YOLO decode's concat of xy (2), objectness (1) and classes (80): unequal runs.
-    let (cx, co, cc) = (
-        iota(&[4, 52, 52, 3, 2]),
-        iota(&[4, 52, 52, 3, 1]),
-        iota(&[4, 52, 52, 3, 80]),
-    );
-    let cc_flat = iota(&[4, 52, 52, 3, 83]);
-    let mut g = c.benchmark_group("real_concat_widths_2_1_80");
-    g.bench_function("tfslice", |b| {
-        b.iter(|| black_box(tf_concat(&[cx.view(), co.view(), cc.view()], -1).expect("ok")))
-    });
-    g.bench_function("ndarray", |b| {
-        b.iter(|| {
-            black_box(concatenate(Axis(4), &[cx.view(), co.view(), cc.view()]).expect("shapes"))
-        })
-    });
-    g.bench_function("memcpy", |b| {
-        b.iter(|| black_box(memcpy(cc_flat.as_slice().expect("C order"), cc_flat.len())))
-    });
-    g.finish();
-    drop((cx, co, cc, cc_flat));
-
-    // The same decode on a 20-class (VOC) head: xy (2), wh (2), objectness (1), classes (20).
-    // Rows of 100 bytes: what a row costs beyond its bytes shows here.
-    let (vxy, vwh, vo, vc) = (
-        iota(&[4, 52, 52, 3, 2]),
-        iota(&[4, 52, 52, 3, 2]),
-        iota(&[4, 52, 52, 3, 1]),
-        iota(&[4, 52, 52, 3, 20]),
-    );
-    let v_flat = iota(&[4, 52, 52, 3, 25]);
-    let mut g = c.benchmark_group("real_concat_widths_2_2_1_20");
-    g.bench_function("tfslice", |b| {
-        b.iter(|| {
-            black_box(tf_concat(&[vxy.view(), vwh.view(), vo.view(), vc.view()], -1).expect("ok"))
-        })
-    });
-    g.bench_function("ndarray", |b| {
-        b.iter(|| {
-            black_box(
-                concatenate(Axis(4), &[vxy.view(), vwh.view(), vo.view(), vc.view()])
-                    .expect("shapes"),
-            )
-        })
-    });
-    g.bench_function("memcpy", |b| {
-        b.iter(|| black_box(memcpy(v_flat.as_slice().expect("C order"), v_flat.len())))
-    });
-    g.finish();
-    drop((vxy, vwh, vo, vc, v_flat));
+    // YOLO decode's concat of xy (2), objectness (1) and classes (80): unequal runs. Then the
+    // same decode on a 20-class (VOC) head, xy (2), wh (2), objectness (1), classes (20): rows
+    // of 100 bytes, where what a row costs beyond its bytes shows.
+    concat_widths_group(c, &[2, 1, 80]);
+    concat_widths_group(c, &[2, 2, 1, 20]);
 
     // RGBA images, block 4: runs of 16 floats from 4 rows.
     let rgba = iota(&[8, 256, 256, 4])
@@ -771,6 +726,26 @@ fn bench(c: &mut Criterion) {
 }
 
 /// `0, 1, 2, ...` modulo 251 as u8 (an 8-bit image), C order.
+/// `real_concat_widths_<w1>_<w2>_..`: `tf_concat` on the last axis of 4×52×52×3×`w` inputs, one
+/// per width, beside ndarray's `concatenate` and a `memcpy` of the result's bytes.
+fn concat_widths_group(c: &mut Criterion, widths: &[usize]) {
+    let parts: Vec<ArrayD<f32>> = widths.iter().map(|&w| iota(&[4, 52, 52, 3, w])).collect();
+    let views: Vec<_> = parts.iter().map(|p| p.view()).collect();
+    let flat = iota(&[4, 52, 52, 3, widths.iter().sum()]);
+    let name: Vec<String> = widths.iter().map(|w| w.to_string()).collect();
+    let mut g = c.benchmark_group(format!("real_concat_widths_{}", name.join("_")));
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(tf_concat(&views, -1).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(concatenate(Axis(4), &views).expect("shapes")))
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(flat.as_slice().expect("C order"), flat.len())))
+    });
+    g.finish();
+}
+
 fn iota_u8(shape: &[usize]) -> ArrayD<u8> {
     let n: usize = shape.iter().product();
     Array::from_iter((0..n).map(|i| (i % 251) as u8))
