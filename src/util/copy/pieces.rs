@@ -126,6 +126,7 @@ fn column_of<A: Clone>(rows: &mut [MaybeUninit<A>], row: usize, at: usize, run: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// The rows built one element at a time.
     fn naive<A: Clone>(sources: &[&[A]], runs: &[usize], outer: usize) -> Vec<A> {
@@ -163,6 +164,44 @@ mod tests {
                 want.extend(naive(&refs, &runs, outer));
                 assert_eq!(out, want, "{runs:?} x {outer}");
             }
+        }
+    }
+
+    /// `outer` rows of the pieces `runs`, each element naming its source and position.
+    fn check<A: Clone + PartialEq + std::fmt::Debug>(
+        runs: &[usize],
+        outer: usize,
+        make: fn(u32) -> A,
+    ) {
+        let sources: Vec<Vec<A>> = runs
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                (0..r * outer)
+                    .map(|k| make((i * 100_000 + k) as u32))
+                    .collect()
+            })
+            .collect();
+        let refs: Vec<&[A]> = sources.iter().map(Vec::as_slice).collect();
+        let mut out = vec![make(u32::MAX)];
+        interleave_pieces(&mut out, &refs, runs, outer).unwrap();
+        let mut want = vec![make(u32::MAX)];
+        want.extend(naive(&refs, runs, outer));
+        assert_eq!(out, want, "{runs:?} x {outer}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        /// Any widths (0 to 40, so the fixed-size pieces and the run-time ones, and empty
+        /// inputs), row counts from one to several blocks of rows, and elements of 1 and 8
+        /// bytes (blocks of 8 KiB hold other row counts for each).
+        #[test]
+        fn any_widths_and_row_counts_match_the_naive_rows(
+            runs in prop::collection::vec(prop::sample::select(vec![0usize, 1, 2, 3, 4, 5, 7, 20, 40]), 1..=5),
+            outer in 0usize..1200,
+        ) {
+            check(&runs, outer, |k| k as u8);
+            check(&runs, outer, |k| u64::from(k) << 7);
         }
     }
 
