@@ -23,9 +23,9 @@
 //!
 //! Not kept: the same loops compiled a second time with AVX2 (as [`super::simd`] does) were
 //! slower on the 80-wide pieces (1.52x-1.65x for 2, 1, 80) and no faster on the rest; a piece
-//! of 5 or more elements written as two overlapping fixed-size moves (3.2x-3.8x), or as moves
-//! of 4 elements and a fixed-size remainder (2.5x-3.6x), was far slower than the compiler's own
-//! loop for a run-time length. Before the
+//! of 5 or more elements written as two overlapping fixed-size moves (3.2x-3.8x a `to_vec`), or
+//! as moves of 4 elements and a fixed-size remainder (2.5x-3.6x), was far slower than the
+//! compiler's own loop for a run-time length. Before the
 //! row loop (an `extend` per piece: a capacity check, a length update and, from 64 elements, a
 //! `memcpy` call for each), 2, 1, 80 was 1.66x on an earlier machine.
 
