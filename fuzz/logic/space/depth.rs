@@ -37,11 +37,7 @@ fn one_shape<O: Op>(input: &mut Input, shape: &Shape, op: &O, block: usize, to_d
     let Some(y) = check(&case, op) else {
         return;
     };
-    let back = if to_depth {
-        y.tf_depth_to_space(block)
-    } else {
-        y.tf_space_to_depth(block)
-    };
+    let back = depth_op(&y, block, !to_depth);
     assert_eq!(
         back,
         Ok(case.x.clone()),
@@ -51,15 +47,18 @@ fn one_shape<O: Op>(input: &mut Input, shape: &Shape, op: &O, block: usize, to_d
     every_type(
         &case,
         &y,
-        |x| match to_depth {
-            true => x.tf_space_to_depth(block),
-            false => x.tf_depth_to_space(block),
-        },
-        |x| match to_depth {
-            true => x.tf_space_to_depth(block),
-            false => x.tf_depth_to_space(block),
-        },
+        |x| depth_op(x, block, to_depth),
+        |x| depth_op(x, block, to_depth),
     );
+}
+
+/// `x.tf_space_to_depth(block)` where `to_depth`, else `x.tf_depth_to_space(block)`.
+fn depth_op<A: Clone>(x: &ArrayD<A>, block: usize, to_depth: bool) -> Result<ArrayD<A>, Error> {
+    if to_depth {
+        x.tf_space_to_depth(block)
+    } else {
+        x.tf_depth_to_space(block)
+    }
 }
 
 /// A wide image for block sizes 2 to 4 (after the case of `Shape::decode`'s dims, which are at
