@@ -102,6 +102,8 @@ const BLOCK_BYTES: usize = 8 << 10;
 
 /// Writes `part`'s pieces of `N` elements down `rows` (whole rows of `row` slots): piece `k` to
 /// slots `at..at + N` of row `k`. `N` is a compile-time constant, so each piece is one move.
+/// [`column_of`] called with a constant length, inlined, measured about 8% slower on pieces of
+/// 2, 2 and 1 elements (`chunks_exact` of a const generic is what the compiler unrolls).
 #[inline(always)]
 fn column<A: Clone, const N: usize>(
     rows: &mut [MaybeUninit<A>],
