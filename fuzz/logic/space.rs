@@ -55,8 +55,12 @@ impl Shape {
     /// limits: it holds nothing, but its result's shape is where sizes overflow.
     fn decode(input: &mut Input) -> Self {
         let kind = input.u8();
-        let rank = if kind % 4 == 0 { input.below(6) } else { 4 };
-        if (kind >> 2) % 8 == 0 {
+        let rank = if kind.is_multiple_of(4) {
+            input.below(6)
+        } else {
+            4
+        };
+        if (kind >> 2).is_multiple_of(8) {
             return Shape {
                 dims: huge_empty(input, rank),
                 huge: true,

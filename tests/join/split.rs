@@ -47,7 +47,7 @@ fn oracle_split(
     let dim = shape[a];
     let sizes: Vec<usize> = match ask {
         Ask::Num(n) => {
-            if dim % n != 0 {
+            if !dim.is_multiple_of(*n) {
                 return Err(Error::SplitUneven {
                     axis: a,
                     dim,

@@ -29,7 +29,7 @@ proptest! {
         for i in 0..d.len() {
             let full = input[i] + base[i][0] + base[i][1];
             let mut extra = 0;
-            while (full + extra) % block[i] != 0 {
+            while !(full + extra).is_multiple_of(block[i]) {
                 extra += 1;
             }
             prop_assert_eq!(paddings[i], [base[i][0], base[i][1] + extra]);

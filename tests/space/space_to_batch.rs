@@ -34,7 +34,7 @@ fn oracle_space_to_batch(
     let mut out_shape = shape.to_vec();
     for i in 0..m {
         let padded = shape[i + 1] + pads[i][0] + pads[i][1];
-        if padded % block[i] != 0 {
+        if !padded.is_multiple_of(block[i]) {
             return None;
         }
         out_shape[i + 1] = padded / block[i];
@@ -73,7 +73,7 @@ fn oracle_batch_to_space(
         return None;
     }
     let product: usize = block.iter().product();
-    if product == 0 || shape[0] % product != 0 {
+    if product == 0 || !shape[0].is_multiple_of(product) {
         return None;
     }
     let mut out_shape = shape.to_vec();

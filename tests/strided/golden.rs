@@ -98,10 +98,10 @@ fn strided(case: &Value) -> Result<(), String> {
     compare_owned(result, &case["expect"]).map_err(|why| format!("tf_strided_slice_mut: {why}"))?;
     // The owned copy goes its own way (a lane-wise copy): it must agree and be in C order.
     let result = x.tf_strided_slice_to_owned(&b, &e, &s, masks);
-    if let Ok(owned) = &result {
-        if !owned.is_standard_layout() {
-            return Err("tf_strided_slice_to_owned: not in C order".into());
-        }
+    if let Ok(owned) = &result
+        && !owned.is_standard_layout()
+    {
+        return Err("tf_strided_slice_to_owned: not in C order".into());
     }
     compare_owned(result, &case["expect"])
         .map_err(|why| format!("tf_strided_slice_to_owned: {why}"))

@@ -20,7 +20,7 @@ enum Parts {
 fn oracle(dim: usize, split: Split<'_>) -> Option<Parts> {
     match split {
         Split::Num(0) | Split::Sizes(&[]) => None,
-        Split::Num(n) => (dim % n == 0).then_some(Parts::Even {
+        Split::Num(n) => dim.is_multiple_of(n).then_some(Parts::Even {
             size: dim / n,
             count: n,
         }),

@@ -23,19 +23,19 @@ pub(super) fn tile(input: &mut Input) {
         })
         .collect();
     let call = || format!("tf_tile({shape:?}, {signed:?})");
-    if signed.len() == shape.len() {
-        if let Some(index) = signed.iter().position(|&m| m < 0) {
-            let want = Error::TileNegativeMultiple {
-                index,
-                value: signed[index],
-            };
-            assert_eq!(x.tf_tile(&signed).unwrap_err(), want, "{}", call());
-            // The same list as an ndarray view, reversed twice: the same error.
-            let list: ndarray::Array1<i64> = signed.iter().rev().copied().collect();
-            let view = list.slice(ndarray::s![..;-1]);
-            assert_eq!(y.tf_tile(&view).unwrap_err(), want, "{}", call());
-            return;
-        }
+    if signed.len() == shape.len()
+        && let Some(index) = signed.iter().position(|&m| m < 0)
+    {
+        let want = Error::TileNegativeMultiple {
+            index,
+            value: signed[index],
+        };
+        assert_eq!(x.tf_tile(&signed).unwrap_err(), want, "{}", call());
+        // The same list as an ndarray view, reversed twice: the same error.
+        let list: ndarray::Array1<i64> = signed.iter().rev().copied().collect();
+        let view = list.slice(ndarray::s![..;-1]);
+        assert_eq!(y.tf_tile(&view).unwrap_err(), want, "{}", call());
+        return;
     }
     let multiples: Vec<usize> = signed.iter().map(|&m| m.unsigned_abs() as usize).collect();
     // TensorFlow: one multiple per axis, and axis i of the result is dim[i] * multiples[i].

@@ -71,7 +71,7 @@ pub fn batch_to_space(input: &mut Input, mut shape: Shape) {
 /// Paddings or crops: usually one row per block dim, sometimes another count. Given the shape
 /// and blocks, the paddings after are sometimes set so each padded dim divides.
 fn rows(input: &mut Input, m: usize, dims: &[usize], block_shape: &[usize]) -> Vec<[usize; 2]> {
-    let n = if input.u8() % 16 == 0 {
+    let n = if input.u8().is_multiple_of(16) {
         input.below(m + 2)
     } else {
         m
@@ -138,7 +138,7 @@ fn space_to_batch_want(
         if padded > usize::MAX as u128 {
             return Err(Want::TooLarge);
         }
-        if padded % b as u128 != 0 {
+        if !padded.is_multiple_of(b as u128) {
             return Err(Want::PaddedNotDivisible {
                 index,
                 padded: padded as usize,
@@ -208,7 +208,7 @@ fn batch_to_space_want(
     let product = block_shape
         .iter()
         .fold(1u128, |p, &b| p.saturating_mul(b as u128));
-    if shape[0] as u128 % product != 0 {
+    if !(shape[0] as u128).is_multiple_of(product) {
         return Err(Want::BatchNotDivisible {
             batch: shape[0],
             // The crate shows a product past usize as usize::MAX.

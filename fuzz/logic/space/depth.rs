@@ -185,7 +185,7 @@ impl Op for DepthToSpace {
         };
         // Below 2^128: no overflow in u128.
         let sq = bs as u128 * bs as u128;
-        if c as u128 % sq != 0 {
+        if !(c as u128).is_multiple_of(sq) {
             return Err(Want::DepthNotDivisible {
                 depth: c,
                 // The crate reports a square past usize as usize::MAX.

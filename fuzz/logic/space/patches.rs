@@ -29,7 +29,7 @@ pub fn extract_image_patches(input: &mut Input, shape: Shape) {
 /// entry other than 1.
 fn attribute(input: &mut Input) -> [usize; 4] {
     let mut entry = |spatial: bool| {
-        if spatial || input.u8() % 16 == 0 {
+        if spatial || input.u8().is_multiple_of(16) {
             input.size()
         } else {
             1

@@ -12,7 +12,7 @@ pub fn required_paddings(input: &mut Input) {
     let k = input.below(5);
     // Usually one entry per block dimension, sometimes any number.
     let len = |input: &mut Input| {
-        if input.u8() % 8 == 0 {
+        if input.u8().is_multiple_of(8) {
             input.below(5)
         } else {
             k

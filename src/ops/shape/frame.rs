@@ -112,10 +112,11 @@ impl<A, D: Dimension> FrameExt<A, D> for ArrayRef<A, D> {
         let padded = end.is_some_and(|e| e > n);
         // An empty result is owned (nothing to copy): ndarray's own copy of an empty view with
         // these strides trips its debug checks.
-        if !padded && !out_shape.contains(&0) {
-            if let Some(view) = frames_view(self, axis, &out_shape, frame_step) {
-                return typed(view.into_dyn().into());
-            }
+        if !padded
+            && !out_shape.contains(&0)
+            && let Some(view) = frames_view(self, axis, &out_shape, frame_step)
+        {
+            return typed(view.into_dyn().into());
         }
         let data = try_vec::<A>(&out_shape)?;
         // The op reads the signal once (less than it writes: frames overlap) and writes the

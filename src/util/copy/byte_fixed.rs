@@ -194,14 +194,14 @@ const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
             let (mut low, mut high) = (isize::MIN, isize::MAX);
             let mut b = 0;
             while b < 32 {
-                if let Some(at) = lane_offset(n, k, t, 32 * i + b) {
-                    if at.0 == j {
-                        if at.1 - 15 > low {
-                            low = at.1 - 15;
-                        }
-                        if at.1 < high {
-                            high = at.1;
-                        }
+                if let Some(at) = lane_offset(n, k, t, 32 * i + b)
+                    && at.0 == j
+                {
+                    if at.1 - 15 > low {
+                        low = at.1 - 15;
+                    }
+                    if at.1 < high {
+                        high = at.1;
                     }
                 }
                 b += 1;
@@ -213,10 +213,10 @@ const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
             l.lo[i][j] = low;
             let mut b = 0;
             while b < 32 {
-                if let Some(at) = lane_offset(n, k, t, 32 * i + b) {
-                    if at.0 == j {
-                        l.masks[i][j][b] = (at.1 - low) as u8;
-                    }
+                if let Some(at) = lane_offset(n, k, t, 32 * i + b)
+                    && at.0 == j
+                {
+                    l.masks[i][j][b] = (at.1 - low) as u8;
                 }
                 b += 1;
             }

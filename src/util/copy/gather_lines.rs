@@ -63,10 +63,10 @@ pub(super) fn drive<X: Copy>(
     assert!(
         round > 0
             && g.t >= g.n
-            && g.period % round == 0
+            && g.period.is_multiple_of(round)
             && lines > 0
             && lines * g.k == origins.len()
-            && dst.len() % lines == 0,
+            && dst.len().is_multiple_of(lines),
         "the lines of a gather"
     );
     let line = dst.len() / lines;

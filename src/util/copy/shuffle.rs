@@ -62,7 +62,7 @@ pub(super) fn takes<A, const N: usize>(row: usize) -> bool {
             return false;
         };
         super::stream::is_plain::<A>()
-            && row % N.max(1) == 0
+            && row.is_multiple_of(N.max(1))
             && row / N.max(1) * d >= lanes
             && std::arch::is_x86_feature_detected!("avx2")
     }
@@ -341,7 +341,11 @@ mod x86 {
     ) -> ([u8; LANES], [u8; LANES], usize, usize) {
         let g = LANES / d;
         let units = row / d;
-        let gl = if units % g == 0 { g } else { units % g };
+        let gl = if units.is_multiple_of(g) {
+            g
+        } else {
+            units % g
+        };
         (
             indices::<LANES>(g, d, LANES - g * d, spill),
             indices::<LANES>(gl, d, 0, spill),
