@@ -195,7 +195,7 @@ impl Gather {
         let round = self.k * self.n;
         let lines = sources.len() / self.k;
         assert!(
-            lines > 0 && lines * self.k == sources.len() && dst.len() % lines == 0,
+            lines > 0 && lines * self.k == sources.len() && dst.len().is_multiple_of(lines),
             "the sources of a byte gather"
         );
         let line = dst.len() / lines;
@@ -666,7 +666,7 @@ impl<'a> Lines<'a> {
 }
 
 /// `sources` as bytes, where `A` is a one-byte primitive ([`is_plain_byte`]).
-fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
+pub(super) fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
     if !is_plain_byte::<A>() {
         return None;
     }
@@ -682,7 +682,7 @@ fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
 /// `dst` as byte slots, where `A` is a one-byte primitive ([`is_plain_byte`]). Only bytes read from `A` values are written
 /// through it ([`Gather::run_bytes`] copies, never makes up, bytes), so every slot ends up a
 /// valid `A`.
-fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]> {
+pub(super) fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]> {
     if !is_plain_byte::<A>() {
         return None;
     }

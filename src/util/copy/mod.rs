@@ -19,10 +19,12 @@
 //! - a broadcast outer axis is written once and then copied from the destination;
 //! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
 //!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
-//!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX2, 16-byte
-//!   `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own module; for
-//!   RGB block 2 in a dense block, the same gathers with a compile-time program, [`byte_fixed`],
-//!   line by line through [`gather_lines`]), and
+//!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX-512 VBMI,
+//!   64-byte `vpermt2b` permutes ([`byte_permute`], `unsafe`, its own module), else with AVX2
+//!   16-byte `pshufb` gathers ([`byte_shuffle`]: byte-level intrinsics, `unsafe`, its own
+//!   module; for RGB block 2 in a dense block, the same gathers with a compile-time program,
+//!   [`byte_fixed`], line by line through [`gather_lines`], which `space_to_depth` takes even
+//!   where `vpermt2b` exists), and
 //!   for the interleaves of dense blocks of 4- and 8-byte primitives whose output vectors each
 //!   hold pieces of at most two units (RGB `f32` `space_to_depth` 2), one or two loads blended
 //!   per 32-byte vector from a compile-time program ([`word_blend`], `unsafe`, its own module);
@@ -41,6 +43,7 @@
 
 pub(crate) mod assign;
 mod byte_fixed;
+mod byte_permute;
 mod byte_shuffle;
 mod gather_lines;
 mod pieces;

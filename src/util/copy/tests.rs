@@ -1042,18 +1042,42 @@ fn interleaves_of_the_real_shapes() {
     check_interleaves(2, 3000, 3, 2, [0, 0, 0]);
 }
 
-/// The byte gather against its formula, `out[(r * k + j) * n + e] = src_j[r * t + e]`, on every
-/// period shape it accepts: sources exactly as long as needed (so the last periods' loads
-/// would overrun: clamped, or copied unit by unit) and longer (a line whose sources all reach
-/// takes its last period in the loop), with one line or several whose sources differ in
-/// length (the lines of one call decide that each on its own).
+/// The byte gather (`pshufb`) against its formula: see [`check_byte_gathers`].
 #[test]
 fn byte_gathers_equal_their_formula() {
+    let seen = check_byte_gathers(byte_shuffle::Gather::new, byte_shuffle::Gather::run::<u8>);
+    // On a machine without AVX2 there is no gather to test; with it, most shapes have one.
+    if std::arch::is_x86_feature_detected!("avx2") {
+        assert!(seen > 100, "{seen} gathers");
+    }
+}
+
+/// The byte permute (`vpermt2b`) against the same formula: see [`check_byte_gathers`].
+#[test]
+fn byte_permutes_equal_their_formula() {
+    let seen = check_byte_gathers(byte_permute::Permute::new, byte_permute::Permute::run::<u8>);
+    // Only on a machine with AVX-512 VBMI; there, the shapes whose vectors take at most two
+    // windows (units close together, one or two sources per vector).
+    if byte_permute::vbmi() {
+        assert!(seen > 100, "{seen} permutes");
+    }
+}
+
+/// A run-time byte gather against its formula, `out[(r * k + j) * n + e] = src_j[r * t + e]`,
+/// on every shape `new` accepts of 1 to 4 sources, units of 1 to 20 bytes and four steps:
+/// sources exactly as long as needed (so the last periods' loads would overrun: clamped,
+/// masked, or copied unit by unit) and longer (a line whose sources all reach takes its last
+/// period in the loop), with one line or several whose sources differ in length (the lines of
+/// one call decide that each on its own). Returns how many shapes `new` accepted.
+fn check_byte_gathers<G>(
+    new: impl Fn(usize, usize, usize) -> Option<G>,
+    run: impl Fn(&G, &[&[u8]], &mut [std::mem::MaybeUninit<u8>]) -> bool,
+) -> usize {
     let mut seen = 0;
     for k in 1..=4 {
         for n in 1..=20 {
             for t in [n, n + 1, k * n, 2 * k * n + 3] {
-                let Some(gather) = byte_shuffle::Gather::new(k, n, t) else {
+                let Some(gather) = new(k, n, t) else {
                     continue;
                 };
                 seen += 1;
@@ -1072,7 +1096,7 @@ fn byte_gathers_equal_their_formula() {
                         let line = rounds * k * n;
                         let mut slots =
                             vec![std::mem::MaybeUninit::new(0xa5u8); extras.len() * line];
-                        assert!(gather.run(&refs, &mut slots));
+                        assert!(run(&gather, &refs, &mut slots));
                         // SAFETY: every slot was initialised when the Vec was made (a slot
                         // `run` skipped keeps 0xa5, which the comparison shows).
                         let out: Vec<u8> =
@@ -1096,8 +1120,5 @@ fn byte_gathers_equal_their_formula() {
             }
         }
     }
-    // On a machine without AVX2 there is no gather to test; with it, most shapes have one.
-    if std::arch::is_x86_feature_detected!("avx2") {
-        assert!(seen > 100, "{seen} gathers");
-    }
+    seen
 }
