@@ -376,3 +376,42 @@ fn strings_move_too() {
     );
     let _: Array<String, Ix4> = y;
 }
+
+/// Units of 9 elements (block 3 of RGB: three pixels of three channels), which have a
+/// fixed-size kernel of their own, in the element types whose copies take other paths (bytes,
+/// `f32`) than the `i64` of the property tests, on images large enough for every kernel's main
+/// loop: each against the oracle's `i64` result.
+#[test]
+fn block_3_of_rgb_bytes_and_floats_match_the_oracle() {
+    for depth in [false, true] {
+        let shape = if depth {
+            vec![2, 7, 11, 27]
+        } else {
+            vec![2, 21, 33, 3]
+        };
+        let x = arange(&shape);
+        let want = if depth {
+            oracle_depth_to_space(&x, 3)
+        } else {
+            oracle_space_to_depth(&x, 3)
+        }
+        .unwrap();
+        let bytes = x.mapv(|v| v as u8);
+        let floats = x.mapv(|v| v as f32);
+        let (got_bytes, got_floats) = if depth {
+            (bytes.tf_depth_to_space(3), floats.tf_depth_to_space(3))
+        } else {
+            (bytes.tf_space_to_depth(3), floats.tf_space_to_depth(3))
+        };
+        assert_eq!(
+            got_bytes.unwrap(),
+            want.mapv(|v| v as u8),
+            "u8, depth {depth}"
+        );
+        assert_eq!(
+            got_floats.unwrap(),
+            want.mapv(|v| v as f32),
+            "f32, depth {depth}"
+        );
+    }
+}
