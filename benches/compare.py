@@ -250,6 +250,8 @@ REAL = [
      True),
     ("`space_to_depth` 2 of u8 16×224×224×3 (beyond the list)", "real_u8_space_to_depth", True),
     ("`depth_to_space` 2 of u8 16×112×112×12 (beyond the list)", "real_u8_depth_to_space", True),
+    ("`depth_to_space` 3 of ESPCN's 8×100×100×9 (keras-io super-resolution; beyond the list)",
+     "real_espcn_depth_to_space_3", True),
 ]
 REAL_COPY_VS_MEMCPY = 1.5
 

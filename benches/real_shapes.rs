@@ -694,6 +694,31 @@ fn bench(c: &mut Criterion) {
     g.finish();
     drop((bytes, deep_bytes));
 
+    // ESPCN x3 (keras-io's "Image Super-Resolution using an Efficient Sub-Pixel CNN"): the last
+    // conv's 9 channels of a 100x100 luminance crop to one 300x300 channel, batch 8. Runs of 3
+    // f32, 9 apart (beyond the list).
+    let espcn = iota(&[8, 100, 100, 9])
+        .into_dimensionality::<ndarray::Ix4>()
+        .expect("rank 4");
+    let espcn_flat = espcn.as_slice().expect("C order");
+    let mut g = c.benchmark_group("real_espcn_depth_to_space_3");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(espcn.tf_depth_to_space(3).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let v = espcn
+                .view()
+                .into_shape_with_order((8, 100, 100, 3, 3, 1))
+                .expect("C order")
+                .permuted_axes([0, 1, 3, 2, 4, 5]);
+            black_box(v.as_standard_layout().into_owned())
+        })
+    });
+    g.bench_function("memcpy", |b| b.iter(|| black_box(espcn_flat.to_vec())));
+    g.finish();
+    drop(espcn);
+
     // ---- dynamic_partition (65536, 16) into 4 ----
     let rows = iota(&[65536, 16]);
     let parts = Array::from_vec(

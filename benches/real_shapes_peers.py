@@ -106,6 +106,14 @@ def depth_to_space_u8():
     return v.reshape(16, 224, 224, 3)
 
 
+espcn = iota((8, 100, 100, 9))
+
+
+def depth_to_space_espcn():
+    v = espcn.reshape(8, 100, 100, 3, 3, 1).transpose(0, 1, 3, 2, 4, 5)
+    return v.reshape(8, 300, 300, 1)
+
+
 def assign_xy():
     """pred[..., 0:2] = xy (the same values: pred is unchanged for the other cases)."""
     pred[..., 0:2] = xy
@@ -150,6 +158,7 @@ CASES = [
     ("real_rgba_space_to_depth_4/numpy", space_to_depth_rgba_4),
     ("real_u8_space_to_depth/numpy", space_to_depth_u8),
     ("real_u8_depth_to_space/numpy", depth_to_space_u8),
+    ("real_espcn_depth_to_space_3/numpy", depth_to_space_espcn),
 ]
 
 

@@ -415,3 +415,52 @@ fn block_3_of_rgb_bytes_and_floats_match_the_oracle() {
         );
     }
 }
+
+/// `depth_to_space` 3 of one channel (ESPCN's upsampler): units of 3 elements, which for 2- and
+/// 4-byte primitives are copied by overlapping moves (each unit's move runs into the next
+/// unit's slot, the last unit exactly). Whole images, one column (a single unit per plane), and
+/// a view whose lines have gaps between them, each against the oracle.
+#[test]
+fn depth_to_space_3_of_one_channel_matches_the_oracle() {
+    for (shape, cols) in [
+        ([2usize, 7, 11, 9], 0..11),
+        ([2, 7, 1, 9], 0..1),
+        ([2, 7, 13, 9], 1..12),
+    ] {
+        let x = arange(&shape);
+        let v = x.slice(s![.., .., cols, ..]).into_dyn();
+        let want = oracle_depth_to_space(&v.to_owned(), 3).unwrap();
+        let floats = v.mapv(|v| v as f32);
+        let words = v.mapv(|v| v as i32);
+        let halves = v.mapv(|v| v as u16);
+        let what = format!("{shape:?}");
+        assert_eq!(
+            floats.tf_depth_to_space(3).unwrap(),
+            want.mapv(|v| v as f32),
+            "f32 {what}"
+        );
+        assert_eq!(
+            words.tf_depth_to_space(3).unwrap(),
+            want.mapv(|v| v as i32),
+            "i32 {what}"
+        );
+        assert_eq!(
+            halves.tf_depth_to_space(3).unwrap(),
+            want.mapv(|v| v as u16),
+            "u16 {what}"
+        );
+        // The same from views, whose lines the copy reads in place.
+        let fv = x.mapv(|v| v as f32);
+        let fv = fv.slice(s![.., .., 1.., ..]).into_dyn();
+        if shape[2] > 1 {
+            let want =
+                oracle_depth_to_space(&x.slice(s![.., .., 1.., ..]).to_owned().into_dyn(), 3)
+                    .unwrap();
+            assert_eq!(
+                fv.tf_depth_to_space(3).unwrap(),
+                want.mapv(|v| v as f32),
+                "view {what}"
+            );
+        }
+    }
+}
