@@ -464,3 +464,45 @@ fn depth_to_space_3_of_one_channel_matches_the_oracle() {
         }
     }
 }
+
+/// `space_to_depth` 3 of one channel: units of 3 elements interleaved from 3 rows, which for 1-,
+/// 2- and 4-byte primitives (bytes where no byte gather takes them) are copied by overlapping
+/// moves (each unit's move runs into the next slot, the last round exactly). Whole images, one
+/// block column, and a view whose rows have gaps, each against the oracle.
+#[test]
+fn space_to_depth_3_of_one_channel_matches_the_oracle() {
+    for (shape, cols) in [
+        ([2usize, 21, 33, 1], 0..33),
+        ([2, 21, 3, 1], 0..3),
+        ([2, 21, 35, 1], 1..34),
+    ] {
+        let x = arange(&shape);
+        let v = x.slice(s![.., .., cols, ..]).into_dyn();
+        let want = oracle_space_to_depth(&v.to_owned(), 3).unwrap();
+        let what = format!("{shape:?}");
+        let floats = v.mapv(|v| v as f32);
+        assert_eq!(
+            floats.tf_space_to_depth(3).unwrap(),
+            want.mapv(|v| v as f32),
+            "f32 {what}"
+        );
+        let words = v.mapv(|v| v as i32);
+        assert_eq!(
+            words.tf_space_to_depth(3).unwrap(),
+            want.mapv(|v| v as i32),
+            "i32 {what}"
+        );
+        let halves = v.mapv(|v| v as u16);
+        assert_eq!(
+            halves.tf_space_to_depth(3).unwrap(),
+            want.mapv(|v| v as u16),
+            "u16 {what}"
+        );
+        let bytes = v.mapv(|v| v as u8);
+        assert_eq!(
+            bytes.tf_space_to_depth(3).unwrap(),
+            want.mapv(|v| v as u8),
+            "u8 {what}"
+        );
+    }
+}
