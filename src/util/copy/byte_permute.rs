@@ -9,7 +9,13 @@
 //! 64-byte output vector is two loads, one permute and one store. Measured on a u8 `(16, 112,
 //! 112, 12)` `depth_to_space` 2 (AMD EPYC family 26, Zen 5, pinned, best of 30 × 50 calls,
 //! glibc's `rep movsb` threshold raised): a `to_vec` of its 2.4 MB 40-41 µs, `byte_fixed`'s
-//! program 71 µs (1.75x), a first `vpermt2b` loop 49-50 µs (1.22x).
+//! program 71 µs (1.75x), a standalone `vpermt2b` prototype with every size fixed at compile
+//! time 46-50 µs (1.2x), this module 61-66 µs (1.5-1.6x; criterion 65-66 µs against a 41-43
+//! µs `memcpy`). The difference is the per-line work of its 672-byte lines (9 whole vectors
+//! and 1.5 more): tried and not kept, the line's windows from its one source's pointer plus
+//! constant offsets (spilled registers: 81 µs), a whole program per input row with the index
+//! vectors and offsets read from memory (70 µs); a count of vectors read at run time cost 90
+//! µs, two divisions per line 80 µs, a masked loop for each line's last 1.5 vectors 77 µs.
 //!
 //! The gather: output rounds of `k` units of `n` bytes, unit `j` of round `r` being the `n` bytes
 //! at `r * t` of source `j`. The output repeats its pattern every `lcm(64, k * n)` bytes (a
