@@ -44,7 +44,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::byte_shuffle::{bytes_of, bytes_of_mut};
+use super::byte_shuffle::{bytes_of, bytes_of_mut, lines_of};
 use super::gather_lines::gcd;
 
 /// A vector's bytes, and the largest number of vectors a period may have (`lcm(64, k * n) /
@@ -182,27 +182,13 @@ impl Permute {
     }
 
     fn run_bytes(&self, sources: &[&[u8]], dst: &mut [MaybeUninit<u8>]) {
-        let round = self.k * self.n;
-        let lines = sources.len() / self.k;
-        assert!(
-            lines > 0 && lines * self.k == sources.len() && dst.len().is_multiple_of(lines),
-            "the sources of a byte permute"
-        );
-        let line = dst.len() / lines;
-        let rounds = line / round;
-        assert!(rounds * round == line, "the lines of a byte permute");
-        if rounds == 0 {
+        let Some((line, _)) = lines_of(sources, dst.len(), [self.k, self.n, self.t]) else {
             return;
-        }
-        let need = (rounds - 1) * self.t + self.n;
-        assert!(
-            sources.iter().all(|s| s.len() >= need),
-            "a source of a byte permute"
-        );
+        };
         #[cfg(target_arch = "x86_64")]
         // SAFETY (each call): a `Permute` exists only where the CPU has AVX-512 F, BW and VBMI
         // (`new` checked), the only requirement of these `#[target_feature]` functions; the
-        // sources hold every line's rounds (asserted just above).
+        // sources hold every line's rounds (`lines_of` asserted it).
         unsafe {
             // The common periods' vector counts at compile time: the loop over a period's
             // vectors unrolled, its index vectors in registers (u8 `depth_to_space` 2 of RGB,

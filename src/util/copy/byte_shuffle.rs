@@ -193,22 +193,9 @@ impl Gather {
 
     fn run_bytes(&self, sources: &[&[u8]], dst: &mut [MaybeUninit<u8>]) {
         let round = self.k * self.n;
-        let lines = sources.len() / self.k;
-        assert!(
-            lines > 0 && lines * self.k == sources.len() && dst.len().is_multiple_of(lines),
-            "the sources of a byte gather"
-        );
-        let line = dst.len() / lines;
-        let rounds = line / round;
-        assert!(rounds * round == line, "the lines of a byte gather");
-        if rounds == 0 {
+        let Some((line, rounds)) = lines_of(sources, dst.len(), [self.k, self.n, self.t]) else {
             return;
-        }
-        let need = (rounds - 1) * self.t + self.n;
-        assert!(
-            sources.iter().all(|s| s.len() >= need),
-            "a source of a byte gather"
-        );
+        };
         let shortest = sources.iter().map(|s| s.len()).min().unwrap_or(0);
         // Whole periods whose loads stay inside every source.
         let advance = self.rounds * self.t;
@@ -663,6 +650,36 @@ impl<'a> Lines<'a> {
             .zip(self.dst.chunks_exact_mut(self.line.max(1)))
             .map(move |(sources, line)| (sources, &mut line[offset..offset + len]))
     }
+}
+
+/// The line length and rounds of a byte gather's output of `dst` bytes: `sources.len() / k`
+/// lines of whole rounds of `k` units of `n` bytes (`k`, `n` at least 1), unit `r` of a source
+/// `r * t` bytes into it; `None` for lines of no rounds. Panics, before anything is written,
+/// where the lines are not whole rounds or a source lacks its `(rounds - 1) * t + n` bytes
+/// (shared by [`Gather::run`] and `byte_permute`'s).
+pub(super) fn lines_of(
+    sources: &[&[u8]],
+    dst: usize,
+    [k, n, t]: [usize; 3],
+) -> Option<(usize, usize)> {
+    let round = k * n;
+    let lines = sources.len() / k;
+    assert!(
+        lines > 0 && lines * k == sources.len() && dst.is_multiple_of(lines),
+        "the sources of a byte gather"
+    );
+    let line = dst / lines;
+    let rounds = line / round;
+    assert!(rounds * round == line, "the lines of a byte gather");
+    if rounds == 0 {
+        return None;
+    }
+    let need = (rounds - 1) * t + n;
+    assert!(
+        sources.iter().all(|s| s.len() >= need),
+        "a source of a byte gather"
+    );
+    Some((line, rounds))
 }
 
 /// `sources` as bytes, where `A` is a one-byte primitive ([`is_plain_byte`]).
