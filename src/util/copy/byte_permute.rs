@@ -48,8 +48,9 @@ use super::byte_shuffle::{bytes_of, bytes_of_mut, lines_of};
 use super::gather_lines::gcd;
 
 /// A vector's bytes, and the largest number of vectors a period may have (`lcm(64, k * n) /
-/// 64`; 1 KiB of output, 16 index vectors kept in registers): longer periods (units of an odd
-/// multiple of 16 bytes and more) are left to the other gathers.
+/// 64`, 1 KiB of output; counts of 1 to 8 are compiled in, with their index vectors in
+/// registers): longer periods (rounds of more than 16 bytes with few factors of 2, such as 27)
+/// are left to the other gathers.
 const VECTOR: usize = 64;
 const MAX_VECTORS: usize = 16;
 

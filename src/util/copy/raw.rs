@@ -2,7 +2,8 @@
 //! and strides (its only other `unsafe`: [`super::simd`]'s calls of AVX2-compiled safe loops,
 //! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`], the
 //! AVX2 shuffles of [`super::shuffle`], [`super::byte_shuffle`] and [`super::byte_fixed`], the
-//! AVX-512 VBMI permutes of [`super::byte_permute`], the AVX2 blends of [`super::word_blend`], and the prefetch hint of [`super::prefetch`]).
+//! AVX-512 VBMI permutes of [`super::byte_permute`], the AVX2 blends of [`super::word_blend`],
+//! and the prefetch hint of [`super::prefetch`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
@@ -663,7 +664,8 @@ fn overlap_move<A>(unit: usize) -> Option<usize> {
 /// [`short_runs`] of `unit` elements, each unit but the last moved as `moved` bytes (from
 /// [`overlap_move`]): the bytes past the unit land on the next unit's slot, which is written
 /// after it. ESPCN's `depth_to_space` 3 (8×100×100×9 `f32`, units of 3 `f32` 9 apart; pinned
-/// best of 30 × 30 calls of a loop of its planes): 1.67x -> 1.26x a `memcpy` of the output.
+/// criterion, `real_espcn_depth_to_space_3`): 87 -> 71-74 µs, 1.80x -> 1.34-1.37x a `memcpy`
+/// of the output (a standalone loop of its planes: 1.67x -> 1.26x).
 ///
 /// # Safety
 /// As for [`short_runs`] with `N = unit` (`A` a primitive: [`overlap_move`] gave `moved`), and
@@ -835,8 +837,8 @@ unsafe fn moves<const P: usize>(
 
 /// The run-time byte gathers of one-byte primitives (u8, i8, bool), built once per copy for
 /// all its lines: `vpermt2b` where the CPU has AVX-512 VBMI ([`byte_permute`]: 64 output bytes
-/// per permute; u8 `depth_to_space` 2 of RGB, 16 images, 78 -> 64 µs, 1.9x -> 1.6x a `memcpy`), else `pshufb` where
-/// it has AVX2 ([`byte_shuffle`]).
+/// per permute; u8 `depth_to_space` 2 of RGB, 16 images, 78 -> 64 µs, 1.9x -> 1.6x a
+/// `memcpy`), else `pshufb` where it has AVX2 ([`byte_shuffle`]).
 enum ByteGather {
     Permute(byte_permute::Permute),
     /// Boxed: its masks are 1 KiB inline.
