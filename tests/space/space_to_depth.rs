@@ -506,3 +506,39 @@ fn space_to_depth_3_of_one_channel_matches_the_oracle() {
         );
     }
 }
+
+/// `space_to_depth` 2 whose units are 8 bytes (one `f32` or `i32` channel, two `u16` channels),
+/// which take the unit interleave compiled with AVX2 where the CPU has it: widths that leave
+/// the vector loop a remainder of every length, and a view whose rows have gaps, against the
+/// oracle.
+#[test]
+fn space_to_depth_2_of_8_byte_units_matches_the_oracle() {
+    for (shape, cols) in [
+        ([2usize, 6, 2, 1], 0..2),
+        ([2, 6, 10, 1], 0..10),
+        ([2, 6, 34, 1], 0..34),
+        ([1, 4, 230, 1], 0..230),
+        ([2, 6, 40, 1], 3..37),
+        ([2, 6, 18, 2], 0..18),
+    ] {
+        let x = arange(&shape);
+        let v = x.slice(s![.., .., cols, ..]).into_dyn();
+        let want = oracle_space_to_depth(&v.to_owned(), 2).unwrap();
+        let what = format!("{shape:?}");
+        if shape[3] == 1 {
+            let floats = v.mapv(|v| v as f32);
+            let got = floats.tf_space_to_depth(2).unwrap();
+            assert_eq!(got, want.mapv(|v| v as f32), "f32 {what}");
+            let words = v.mapv(|v| v as i32);
+            assert_eq!(
+                words.tf_space_to_depth(2).unwrap(),
+                want.mapv(|v| v as i32),
+                "i32 {what}"
+            );
+        } else {
+            let halves = v.mapv(|v| v as u16);
+            let got = halves.tf_space_to_depth(2).unwrap();
+            assert_eq!(got, want.mapv(|v| v as u16), "u16 {what}");
+        }
+    }
+}

@@ -204,8 +204,9 @@ pub(super) fn units_reversed_flat<A: Clone, const N: usize, const L: usize>(
 /// `sources[k]` (`space_to_depth`: an output row is block row `j` of each of the band's `K`
 /// input rows in turn). `dst.len() == K * m` for sources of at least `m` units; a shorter
 /// source panics before anything is written (never a skipped slot). Each unit is cloned as one
-/// `[A; N]` (one move for `Copy` types).
-#[inline]
+/// `[A; N]` (one move for `Copy` types). Always inlined, so that [`super::simd`]'s AVX2 build
+/// of it is compiled with AVX2.
+#[inline(always)]
 pub(super) fn interleave<A: Clone, const N: usize, const K: usize>(
     sources: [&[[A; N]]; K],
     dst: &mut [MaybeUninit<[A; N]>],
