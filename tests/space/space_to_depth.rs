@@ -542,3 +542,39 @@ fn space_to_depth_2_of_8_byte_units_matches_the_oracle() {
         }
     }
 }
+
+/// `depth_to_space` 2 whose units are 8 bytes (one `f32` or `i32` channel, two `u16` channels),
+/// which split each input row into its two output rows in one pass: widths that leave the
+/// vector loop a remainder of every length, and a view whose rows have gaps, against the
+/// oracle.
+#[test]
+fn depth_to_space_2_of_8_byte_units_matches_the_oracle() {
+    for (shape, cols) in [
+        ([2usize, 3, 1, 4], 0..1),
+        ([2, 3, 5, 4], 0..5),
+        ([2, 3, 17, 4], 0..17),
+        ([1, 2, 115, 4], 0..115),
+        ([2, 3, 20, 4], 2..19),
+        ([2, 3, 9, 8], 0..9),
+    ] {
+        let x = arange(&shape);
+        let v = x.slice(s![.., .., cols, ..]).into_dyn();
+        let want = oracle_depth_to_space(&v.to_owned(), 2).unwrap();
+        let what = format!("{shape:?}");
+        if shape[3] == 4 {
+            let floats = v.mapv(|v| v as f32);
+            let got = floats.tf_depth_to_space(2).unwrap();
+            assert_eq!(got, want.mapv(|v| v as f32), "f32 {what}");
+            let words = v.mapv(|v| v as i32);
+            assert_eq!(
+                words.tf_depth_to_space(2).unwrap(),
+                want.mapv(|v| v as i32),
+                "i32 {what}"
+            );
+        } else {
+            let halves = v.mapv(|v| v as u16);
+            let got = halves.tf_depth_to_space(2).unwrap();
+            assert_eq!(got, want.mapv(|v| v as u16), "u16 {what}");
+        }
+    }
+}

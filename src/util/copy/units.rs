@@ -240,6 +240,28 @@ pub(super) fn interleave_any<A: Clone, const N: usize>(
     }
 }
 
+/// The inverse of [`interleave`]: `units` is rounds of `P` units, and `dst` is `P` planes of
+/// `dst.len() / P` units each, plane `p` taking unit `p` of every round (`depth_to_space`: the
+/// output rows of a band are unit `p` of every pixel of its input row). One pass over the
+/// rounds; `units` needs at least `dst.len()` units (fewer panics before anything is written).
+#[inline]
+pub(super) fn deinterleave<A: Clone, const N: usize, const P: usize>(
+    units: &[[A; N]],
+    dst: &mut [MaybeUninit<[A; N]>],
+) {
+    let m = dst.len() / P;
+    let units = &units[..m * P];
+    let mut planes = dst.chunks_exact_mut(m.max(1));
+    // Each exactly `m` long, seen by LLVM: no bounds check in the loop.
+    let mut planes: [&mut [MaybeUninit<[A; N]>]; P] =
+        std::array::from_fn(|_| planes.next().map_or(&mut [][..], |p| &mut p[..m]));
+    for (j, round) in units.chunks_exact(P).enumerate() {
+        for (plane, x) in planes.iter_mut().zip(round) {
+            plane[j].write(x.clone());
+        }
+    }
+}
+
 /// [`interleave`] with units of `n` elements, `n` known only at run time (`sources[k]` is
 /// units of `n` elements, `dst` `sources.len()` units per round).
 #[inline]
