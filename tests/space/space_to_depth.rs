@@ -3,6 +3,8 @@
 //! runs), the round trip, TensorFlow's order of checks, and edge cases: zero-size dimensions,
 //! every wrong rank, views in, `Ix4` and `IxDyn` results, sizes that overflow.
 
+use std::ops::Range;
+
 use ndarray::{Array, Array4, ArrayD, ArrayView, Ix4, IxDyn, ShapeBuilder, s};
 use ndarray_tfslice::prelude::*;
 use proptest::prelude::*;
@@ -377,204 +379,109 @@ fn strings_move_too() {
     let _: Array<String, Ix4> = y;
 }
 
+/// `tf_depth_to_space` (`depth`) or `tf_space_to_depth` of block `bs` on the columns `cols` of
+/// an `arange` of `shape` converted to each of `types` (`u8`, `u16`, `i32`, `f32`), sliced after
+/// the conversion (a view whose rows have gaps unless `cols` is every column), against the
+/// oracle's `i64` result converted the same way.
+fn check_typed(depth: bool, bs: usize, shape: [usize; 4], cols: Range<usize>, types: &[&str]) {
+    fn op<T: Clone>(depth: bool, bs: usize, x: ArrayView<'_, T, IxDyn>) -> ArrayD<T> {
+        if depth {
+            x.tf_depth_to_space(bs)
+        } else {
+            x.tf_space_to_depth(bs)
+        }
+        .unwrap()
+    }
+    fn typed<T: Clone>(x: &ArrayD<T>, cols: &Range<usize>) -> ArrayD<T> {
+        x.slice(s![.., .., cols.clone(), ..]).into_dyn().to_owned()
+    }
+    let x = arange(&shape);
+    let logical = typed(&x, &cols);
+    let want = if depth {
+        oracle_depth_to_space(&logical, bs)
+    } else {
+        oracle_space_to_depth(&logical, bs)
+    }
+    .unwrap();
+    let what = format!("{shape:?} columns {cols:?}, depth {depth}, block {bs}");
+    let view = |t: &str| format!("{t} {what}");
+    for &t in types {
+        match t {
+            "u8" => {
+                let x = x.mapv(|v| v as u8);
+                let got = op(depth, bs, x.slice(s![.., .., cols.clone(), ..]).into_dyn());
+                assert_eq!(got, want.mapv(|v| v as u8), "{}", view(t));
+            }
+            "u16" => {
+                let x = x.mapv(|v| v as u16);
+                let got = op(depth, bs, x.slice(s![.., .., cols.clone(), ..]).into_dyn());
+                assert_eq!(got, want.mapv(|v| v as u16), "{}", view(t));
+            }
+            "i32" => {
+                let x = x.mapv(|v| v as i32);
+                let got = op(depth, bs, x.slice(s![.., .., cols.clone(), ..]).into_dyn());
+                assert_eq!(got, want.mapv(|v| v as i32), "{}", view(t));
+            }
+            _ => {
+                let x = x.mapv(|v| v as f32);
+                let got = op(depth, bs, x.slice(s![.., .., cols.clone(), ..]).into_dyn());
+                assert_eq!(got, want.mapv(|v| v as f32), "{}", view(t));
+            }
+        }
+    }
+}
+
 /// Units of 9 elements (block 3 of RGB: three pixels of three channels), which have a
-/// fixed-size kernel of their own, in the element types whose copies take other paths (bytes,
-/// `f32`) than the `i64` of the property tests, on images large enough for every kernel's main
-/// loop: each against the oracle's `i64` result.
+/// fixed-size kernel of their own (and for bytes, overlapping 16-byte moves), in the element
+/// types whose copies take other paths than the `i64` of the property tests, on images large
+/// enough for every kernel's main loop.
 #[test]
 fn block_3_of_rgb_bytes_and_floats_match_the_oracle() {
-    for depth in [false, true] {
-        let shape = if depth {
-            vec![2, 7, 11, 27]
-        } else {
-            vec![2, 21, 33, 3]
-        };
-        let x = arange(&shape);
-        let want = if depth {
-            oracle_depth_to_space(&x, 3)
-        } else {
-            oracle_space_to_depth(&x, 3)
-        }
-        .unwrap();
-        let bytes = x.mapv(|v| v as u8);
-        let floats = x.mapv(|v| v as f32);
-        let (got_bytes, got_floats) = if depth {
-            (bytes.tf_depth_to_space(3), floats.tf_depth_to_space(3))
-        } else {
-            (bytes.tf_space_to_depth(3), floats.tf_space_to_depth(3))
-        };
-        assert_eq!(
-            got_bytes.unwrap(),
-            want.mapv(|v| v as u8),
-            "u8, depth {depth}"
-        );
-        assert_eq!(
-            got_floats.unwrap(),
-            want.mapv(|v| v as f32),
-            "f32, depth {depth}"
-        );
-    }
+    check_typed(true, 3, [2, 7, 11, 27], 0..11, &["u8", "f32"]);
+    check_typed(false, 3, [2, 21, 33, 3], 0..33, &["u8", "f32"]);
+    check_typed(true, 3, [2, 7, 13, 27], 1..12, &["u8", "f32"]);
 }
 
-/// `depth_to_space` 3 of one channel (ESPCN's upsampler): units of 3 elements, which for 2- and
-/// 4-byte primitives are copied by overlapping moves (each unit's move runs into the next
-/// unit's slot, the last unit exactly). Whole images, one column (a single unit per plane), and
-/// a view whose lines have gaps between them, each against the oracle.
+/// Block 3 of one channel (ESPCN's upsampler): units of 3 elements, which for 1-, 2- and 4-byte
+/// primitives (bytes where no byte gather takes them) are copied by overlapping moves (each
+/// unit's move runs into the next unit's slot, the last exactly). Whole images, one column or
+/// block column, and views whose rows have gaps.
 #[test]
-fn depth_to_space_3_of_one_channel_matches_the_oracle() {
-    for (shape, cols) in [
-        ([2usize, 7, 11, 9], 0..11),
-        ([2, 7, 1, 9], 0..1),
-        ([2, 7, 13, 9], 1..12),
-    ] {
-        let x = arange(&shape);
-        let v = x.slice(s![.., .., cols, ..]).into_dyn();
-        let want = oracle_depth_to_space(&v.to_owned(), 3).unwrap();
-        let floats = v.mapv(|v| v as f32);
-        let words = v.mapv(|v| v as i32);
-        let halves = v.mapv(|v| v as u16);
-        let what = format!("{shape:?}");
-        assert_eq!(
-            floats.tf_depth_to_space(3).unwrap(),
-            want.mapv(|v| v as f32),
-            "f32 {what}"
-        );
-        assert_eq!(
-            words.tf_depth_to_space(3).unwrap(),
-            want.mapv(|v| v as i32),
-            "i32 {what}"
-        );
-        assert_eq!(
-            halves.tf_depth_to_space(3).unwrap(),
-            want.mapv(|v| v as u16),
-            "u16 {what}"
-        );
-        // The same from views, whose lines the copy reads in place.
-        let fv = x.mapv(|v| v as f32);
-        let fv = fv.slice(s![.., .., 1.., ..]).into_dyn();
-        if shape[2] > 1 {
-            let want =
-                oracle_depth_to_space(&x.slice(s![.., .., 1.., ..]).to_owned().into_dyn(), 3)
-                    .unwrap();
-            assert_eq!(
-                fv.tf_depth_to_space(3).unwrap(),
-                want.mapv(|v| v as f32),
-                "view {what}"
-            );
-        }
-    }
+fn block_3_of_one_channel_matches_the_oracle() {
+    let types = ["u8", "u16", "i32", "f32"];
+    check_typed(true, 3, [2, 7, 11, 9], 0..11, &types);
+    check_typed(true, 3, [2, 7, 1, 9], 0..1, &types);
+    check_typed(true, 3, [2, 7, 13, 9], 1..12, &types);
+    check_typed(false, 3, [2, 21, 33, 1], 0..33, &types);
+    check_typed(false, 3, [2, 21, 3, 1], 0..3, &types);
+    check_typed(false, 3, [2, 21, 35, 1], 1..34, &types);
 }
 
-/// `space_to_depth` 3 of one channel: units of 3 elements interleaved from 3 rows, which for 1-,
-/// 2- and 4-byte primitives (bytes where no byte gather takes them) are copied by overlapping
-/// moves (each unit's move runs into the next slot, the last round exactly). Whole images, one
-/// block column, and a view whose rows have gaps, each against the oracle.
+/// Block 2 with units of 8 bytes (one `f32` or `i32` channel, two `u16` channels): the unit
+/// interleave compiled with AVX2 (`space_to_depth`) and the one-pass split of each input row
+/// (`depth_to_space`), at widths that leave the vector loops a remainder of every length, and
+/// views whose rows have gaps.
 #[test]
-fn space_to_depth_3_of_one_channel_matches_the_oracle() {
-    for (shape, cols) in [
-        ([2usize, 21, 33, 1], 0..33),
-        ([2, 21, 3, 1], 0..3),
-        ([2, 21, 35, 1], 1..34),
+fn block_2_of_8_byte_units_matches_the_oracle() {
+    let words = ["i32", "f32"];
+    for (width, cols) in [
+        (2, 0..2),
+        (10, 0..10),
+        (34, 0..34),
+        (230, 0..230),
+        (40, 3..37),
     ] {
-        let x = arange(&shape);
-        let v = x.slice(s![.., .., cols, ..]).into_dyn();
-        let want = oracle_space_to_depth(&v.to_owned(), 3).unwrap();
-        let what = format!("{shape:?}");
-        let floats = v.mapv(|v| v as f32);
-        assert_eq!(
-            floats.tf_space_to_depth(3).unwrap(),
-            want.mapv(|v| v as f32),
-            "f32 {what}"
-        );
-        let words = v.mapv(|v| v as i32);
-        assert_eq!(
-            words.tf_space_to_depth(3).unwrap(),
-            want.mapv(|v| v as i32),
-            "i32 {what}"
-        );
-        let halves = v.mapv(|v| v as u16);
-        assert_eq!(
-            halves.tf_space_to_depth(3).unwrap(),
-            want.mapv(|v| v as u16),
-            "u16 {what}"
-        );
-        let bytes = v.mapv(|v| v as u8);
-        assert_eq!(
-            bytes.tf_space_to_depth(3).unwrap(),
-            want.mapv(|v| v as u8),
-            "u8 {what}"
-        );
+        check_typed(false, 2, [2, 6, width, 1], cols, &words);
     }
-}
-
-/// `space_to_depth` 2 whose units are 8 bytes (one `f32` or `i32` channel, two `u16` channels),
-/// which take the unit interleave compiled with AVX2 where the CPU has it: widths that leave
-/// the vector loop a remainder of every length, and a view whose rows have gaps, against the
-/// oracle.
-#[test]
-fn space_to_depth_2_of_8_byte_units_matches_the_oracle() {
-    for (shape, cols) in [
-        ([2usize, 6, 2, 1], 0..2),
-        ([2, 6, 10, 1], 0..10),
-        ([2, 6, 34, 1], 0..34),
-        ([1, 4, 230, 1], 0..230),
-        ([2, 6, 40, 1], 3..37),
-        ([2, 6, 18, 2], 0..18),
+    check_typed(false, 2, [2, 6, 18, 2], 0..18, &["u16"]);
+    for (width, cols) in [
+        (1, 0..1),
+        (5, 0..5),
+        (17, 0..17),
+        (115, 0..115),
+        (20, 2..19),
     ] {
-        let x = arange(&shape);
-        let v = x.slice(s![.., .., cols, ..]).into_dyn();
-        let want = oracle_space_to_depth(&v.to_owned(), 2).unwrap();
-        let what = format!("{shape:?}");
-        if shape[3] == 1 {
-            let floats = v.mapv(|v| v as f32);
-            let got = floats.tf_space_to_depth(2).unwrap();
-            assert_eq!(got, want.mapv(|v| v as f32), "f32 {what}");
-            let words = v.mapv(|v| v as i32);
-            assert_eq!(
-                words.tf_space_to_depth(2).unwrap(),
-                want.mapv(|v| v as i32),
-                "i32 {what}"
-            );
-        } else {
-            let halves = v.mapv(|v| v as u16);
-            let got = halves.tf_space_to_depth(2).unwrap();
-            assert_eq!(got, want.mapv(|v| v as u16), "u16 {what}");
-        }
+        check_typed(true, 2, [2, 3, width, 4], cols, &words);
     }
-}
-
-/// `depth_to_space` 2 whose units are 8 bytes (one `f32` or `i32` channel, two `u16` channels),
-/// which split each input row into its two output rows in one pass: widths that leave the
-/// vector loop a remainder of every length, and a view whose rows have gaps, against the
-/// oracle.
-#[test]
-fn depth_to_space_2_of_8_byte_units_matches_the_oracle() {
-    for (shape, cols) in [
-        ([2usize, 3, 1, 4], 0..1),
-        ([2, 3, 5, 4], 0..5),
-        ([2, 3, 17, 4], 0..17),
-        ([1, 2, 115, 4], 0..115),
-        ([2, 3, 20, 4], 2..19),
-        ([2, 3, 9, 8], 0..9),
-    ] {
-        let x = arange(&shape);
-        let v = x.slice(s![.., .., cols, ..]).into_dyn();
-        let want = oracle_depth_to_space(&v.to_owned(), 2).unwrap();
-        let what = format!("{shape:?}");
-        if shape[3] == 4 {
-            let floats = v.mapv(|v| v as f32);
-            let got = floats.tf_depth_to_space(2).unwrap();
-            assert_eq!(got, want.mapv(|v| v as f32), "f32 {what}");
-            let words = v.mapv(|v| v as i32);
-            assert_eq!(
-                words.tf_depth_to_space(2).unwrap(),
-                want.mapv(|v| v as i32),
-                "i32 {what}"
-            );
-        } else {
-            let halves = v.mapv(|v| v as u16);
-            let got = halves.tf_depth_to_space(2).unwrap();
-            assert_eq!(got, want.mapv(|v| v as u16), "u16 {what}");
-        }
-    }
+    check_typed(true, 2, [2, 3, 9, 8], 0..9, &["u16"]);
 }
