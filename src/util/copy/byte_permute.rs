@@ -44,7 +44,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::byte_shuffle::{bytes_of, bytes_of_mut, lines_of};
+use super::byte_shuffle::{as_bytes, lines_of};
 use super::gather_lines::gcd;
 
 /// A vector's bytes, and the largest number of vectors a period may have (`lcm(64, k * n) /
@@ -175,11 +175,7 @@ impl Permute {
     /// + n` bytes; bytes past those are read only where a whole window fits. `false`, with
     /// nothing written, where `A` is not a one-byte primitive.
     pub(super) fn run<A: Clone>(&self, sources: &[&[A]], dst: &mut [MaybeUninit<A>]) -> bool {
-        let (Some(bytes), Some(dst)) = (bytes_of(sources), bytes_of_mut(dst)) else {
-            return false;
-        };
-        self.run_bytes(&bytes, dst);
-        true
+        as_bytes(sources, dst, |sources, dst| self.run_bytes(sources, dst))
     }
 
     fn run_bytes(&self, sources: &[&[u8]], dst: &mut [MaybeUninit<u8>]) {

@@ -184,11 +184,7 @@ impl Gather {
     /// per 1344-byte row of a `space_to_depth` cost more in setup than in copying).
     /// `false`, with nothing written, where `A` is not a one-byte primitive ([`is_plain_byte`]).
     pub(super) fn run<A: Clone>(&self, sources: &[&[A]], dst: &mut [MaybeUninit<A>]) -> bool {
-        let (Some(bytes), Some(dst)) = (bytes_of(sources), bytes_of_mut(dst)) else {
-            return false;
-        };
-        self.run_bytes(&bytes, dst);
-        true
+        as_bytes(sources, dst, |sources, dst| self.run_bytes(sources, dst))
     }
 
     fn run_bytes(&self, sources: &[&[u8]], dst: &mut [MaybeUninit<u8>]) {
@@ -682,8 +678,23 @@ pub(super) fn lines_of(
     Some((line, rounds))
 }
 
+/// `run` on `sources` and `dst` as bytes, and `true`; `false`, with nothing run, where `A` is
+/// not a one-byte primitive ([`is_plain_byte`]). The `run` of both byte gathers
+/// ([`Gather::run`], `byte_permute`'s).
+pub(super) fn as_bytes<A>(
+    sources: &[&[A]],
+    dst: &mut [MaybeUninit<A>],
+    run: impl FnOnce(&[&[u8]], &mut [MaybeUninit<u8>]),
+) -> bool {
+    let (Some(bytes), Some(dst)) = (bytes_of(sources), bytes_of_mut(dst)) else {
+        return false;
+    };
+    run(&bytes, dst);
+    true
+}
+
 /// `sources` as bytes, where `A` is a one-byte primitive ([`is_plain_byte`]).
-pub(super) fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
+fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
     if !is_plain_byte::<A>() {
         return None;
     }
@@ -699,7 +710,7 @@ pub(super) fn bytes_of<'s, A>(sources: &[&'s [A]]) -> Option<Vec<&'s [u8]>> {
 /// `dst` as byte slots, where `A` is a one-byte primitive ([`is_plain_byte`]). Only bytes read from `A` values are written
 /// through it ([`Gather::run_bytes`] copies, never makes up, bytes), so every slot ends up a
 /// valid `A`.
-pub(super) fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]> {
+fn bytes_of_mut<A>(dst: &mut [MaybeUninit<A>]) -> Option<&mut [MaybeUninit<u8>]> {
     if !is_plain_byte::<A>() {
         return None;
     }
