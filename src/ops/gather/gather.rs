@@ -12,7 +12,7 @@ use crate::util::shape::{checked_product, unravel};
 use crate::util::values::widen;
 
 use crate::util::axis::resolve_axis;
-use crate::util::copy::prefetch::prefetch_ahead;
+use crate::util::copy::prefetch::extend_picked_rows;
 
 /// `tf.gather` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`; any
 /// dimension type; any element type).
@@ -227,16 +227,7 @@ impl GatherPlan {
                         .map(|&i| block.get(i).unwrap_or(fallback).clone()),
                 );
             } else {
-                let bytes = self.inner.saturating_mul(std::mem::size_of::<A>());
-                for (n, &i) in picks.iter().enumerate() {
-                    // Picks are rows anywhere in the table: ask for the next one early.
-                    if let Some(&next) = picks.get(n + 1) {
-                        let row = block.as_ptr().wrapping_add(next.wrapping_mul(self.inner));
-                        prefetch_ahead(row.cast(), bytes);
-                    }
-                    let start = i.checked_mul(self.inner)?;
-                    out.extend_from_slice(block.get(start..start.checked_add(self.inner)?)?);
-                }
+                extend_picked_rows(&mut out, block, picks, self.inner, self.inner)?;
             }
         }
         Some(out)

@@ -6,7 +6,7 @@ use num_traits::PrimInt;
 
 use crate::error::Error;
 use crate::util::alloc::{check_size, try_vec};
-use crate::util::copy::prefetch::prefetch_ahead;
+use crate::util::copy::prefetch::extend_picked_rows;
 use crate::util::owned::{c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 
@@ -337,15 +337,7 @@ impl NdPlan {
                         .map(|&o| src.get(o).unwrap_or(fallback).clone()),
                 );
             } else {
-                let bytes = self.slice.saturating_mul(std::mem::size_of::<A>());
-                for (n, &offset) in block.iter().enumerate() {
-                    // As `tf_gather`'s rows: ask for the next slice while this one is copied.
-                    if let Some(&next) = block.get(n + 1) {
-                        prefetch_ahead(src.as_ptr().wrapping_add(next).cast(), bytes);
-                    }
-                    let slice = src.get(offset..offset + self.slice).ok_or_else(internal)?;
-                    out.extend_from_slice(slice);
-                }
+                extend_picked_rows(&mut out, src, block, 1, self.slice).ok_or_else(internal)?;
             }
         }
         match bad {

@@ -63,3 +63,28 @@ const AHEAD_BYTES: usize = 4096;
 pub(crate) fn prefetch_ahead(p: *const u8, bytes: usize) {
     prefetch_bytes(p, bytes.min(AHEAD_BYTES));
 }
+
+/// Appends, for each pick `i` of `picks`, the `width` elements of `src` from `i * scale`, asking
+/// for the next pick's row ([`prefetch_ahead`]) while each is copied: the row loop of
+/// `tf_gather` (picks are rows, `scale` their length) and `tf_gather_nd` (picks are element
+/// offsets, `scale` 1). `None`, with the rows before it appended, where a row leaves `src`.
+#[inline]
+pub(crate) fn extend_picked_rows<A: Clone>(
+    out: &mut Vec<A>,
+    src: &[A],
+    picks: &[usize],
+    scale: usize,
+    width: usize,
+) -> Option<()> {
+    let bytes = width.saturating_mul(std::mem::size_of::<A>());
+    for (n, &i) in picks.iter().enumerate() {
+        // Picks are rows anywhere in `src`: ask for the next one early.
+        if let Some(&next) = picks.get(n + 1) {
+            let row = src.as_ptr().wrapping_add(next.wrapping_mul(scale));
+            prefetch_ahead(row.cast(), bytes);
+        }
+        let start = i.checked_mul(scale)?;
+        out.extend_from_slice(src.get(start..start.checked_add(width)?)?);
+    }
+    Some(())
+}
