@@ -457,6 +457,30 @@ fn block_3_of_one_channel_matches_the_oracle() {
     check_typed(false, 3, [2, 21, 35, 1], 1..34, &types);
 }
 
+/// Bytes whose 64-byte output vectors take three or four source windows (where the CPU has
+/// AVX-512 VBMI, two permutes and a blend each): block 3 of one and two channels, block 4 of
+/// one. Rows long enough for whole periods of the gather (576 bytes for three sources of
+/// 3-byte units) and short ones (masked loads only), whole images and views with gaps; `u16`
+/// beside them takes the moves.
+#[test]
+fn bytes_from_up_to_four_windows_match_the_oracle() {
+    let types = ["u8", "u16"];
+    for (bs, c, width) in [
+        (3, 1, 249),
+        (3, 2, 120),
+        (4, 1, 256),
+        (3, 1, 30),
+        (4, 1, 20),
+    ] {
+        let space = [2, 2 * bs, width, c];
+        let depth = [2, 2, width / bs, c * bs * bs];
+        check_typed(false, bs, space, 0..width, &types);
+        check_typed(false, bs, space, 1..width - bs + 1, &types);
+        check_typed(true, bs, depth, 0..width / bs, &types);
+        check_typed(true, bs, depth, 1..width / bs - 1, &types);
+    }
+}
+
 /// Block 2 with units of 8 bytes (one `f32` or `i32` channel, two `u16` channels): the unit
 /// interleave compiled with AVX2 (`space_to_depth`) and the one-pass split of each input row
 /// (`depth_to_space`), at widths that leave the vector loops a remainder of every length, and

@@ -21,10 +21,15 @@
 //! at `r * t` of source `j`. The output repeats its pattern every `lcm(64, k * n)` bytes (a
 //! period), so each 64-byte output vector of a period is, in every period, the same two 64-byte
 //! source windows (at offsets that advance by a fixed amount per period) permuted by one fixed
-//! index vector. A window starts at the first byte of its vector that the windows before it
-//! miss (a greedy cover: the fewest windows); a period whose vectors need more than two windows
-//! (units far apart, or more than two sources per vector) has no program here, and the
-//! `pshufb` gathers take it.
+//! index vector. A window starts at the first byte of its source that the windows before it
+//! miss (a greedy cover: the fewest windows). Where some vector needs three or four windows
+//! (three or four sources per vector, or units far apart), and units are under 8 bytes, every
+//! vector is two permutes of two windows each, blended by a fixed byte mask: u8 block 3 of one
+//! channel (8 images of 222×222 pixels), `space_to_depth` 76 -> 23 µs and `depth_to_space` 63
+//! -> 22 µs; two channels 60 -> 35 and 91 -> 32 µs; block 4 of one channel 26 -> 12 and 25 ->
+//! 18 µs (pinned, best of 10 × 10 calls; a `memcpy` of the 394 KB is 4 µs, in L2). Wider units
+//! took longer by two permutes than by the moves, and periods needing more still are left to
+//! the `pshufb` gathers and the moves.
 //!
 //! A line's whole periods whose windows all lie inside its sources are plain loads and
 //! stores; the rest of the line (a part period, and periods whose windows would pass the end
@@ -54,6 +59,11 @@ use super::gather_lines::gcd;
 const VECTOR: usize = 64;
 const MAX_VECTORS: usize = 16;
 
+/// The most source windows an output vector may take: two permutes of two windows each,
+/// blended by a byte mask. A program whose vectors all take at most two runs one permute per
+/// vector ([`Permute::four`] false).
+const MAX_WINDOWS: usize = 4;
+
 /// Whether the CPU running this has what `vpermt2b` and the masked byte loads need: AVX-512 F,
 /// BW and VBMI (std caches the detection).
 pub(super) fn vbmi() -> bool {
@@ -77,12 +87,15 @@ struct Window {
     lo: usize,
 }
 
-/// One output vector of a period: byte `i` is byte `index[i]` of its first window followed by
-/// its second (`0..64` the first, `64..128` the second; one window is given twice).
+/// One output vector of a period: byte `i` is byte `index[0][i]` of its first window followed
+/// by its second (`0..64` the first, `64..128` the second), or, where bit `i` of `blend` is
+/// set, byte `index[1][i]` of its third window followed by its fourth. Windows a vector does
+/// not need repeat one it does.
 #[derive(Clone, Copy, Debug)]
 struct Vector {
-    windows: [Window; 2],
-    index: [u8; VECTOR],
+    windows: [Window; MAX_WINDOWS],
+    index: [[u8; VECTOR]; 2],
+    blend: u64,
 }
 
 /// The program of one gather: `out[(r * k + j) * n + e] = sources[j][r * t + e]`.
@@ -98,6 +111,8 @@ pub(super) struct Permute {
     /// The bytes past a period's start in its sources that its windows reach.
     reach: usize,
     vectors: Vec<Vector>,
+    /// Whether some vector takes more than two windows (two permutes and a blend per vector).
+    four: bool,
 }
 
 impl Permute {
@@ -114,47 +129,71 @@ impl Permute {
             return None;
         }
         let advance = (period / round).checked_mul(t)?;
-        // Output byte q of a period comes from source j at offset r * t + e (below `advance`).
-        let at = |q: usize| {
-            let (r, u) = (q / round, q % round);
-            (u / n, r * t + u % n)
-        };
         let mut vectors = Vec::with_capacity(period / VECTOR);
         let mut reach = 0;
-        for v in 0..period / VECTOR {
-            let mut windows: Vec<Window> = Vec::with_capacity(2);
-            let mut index = [0u8; VECTOR];
-            for j in 0..k {
-                // Source j's bytes of this vector, in output order, have growing offsets
-                // (rounds, then bytes within a unit: `e < n <= t`).
-                let mut current: Option<usize> = None;
-                for (i, slot) in index.iter_mut().enumerate() {
-                    let (source, offset) = at(VECTOR * v + i);
-                    if source != j {
-                        continue;
-                    }
-                    let w = match current {
-                        Some(w) if windows.get(w).is_some_and(|x| offset < x.lo + VECTOR) => w,
-                        _ => {
-                            if windows.len() == 2 {
-                                return None;
-                            }
-                            windows.push(Window { source, lo: offset });
-                            windows.len() - 1
+        let mut four = false;
+        // Output byte `(r * k + j) * n + e` of a period comes from source j at offset
+        // `r * t + e` (below `advance`): counted up byte by byte (divisions per byte made
+        // `new` a fifth of a u8 `space_to_depth` 3 of one channel).
+        let (mut r, mut j, mut e) = (0, 0, 0);
+        // Each source's window in the vector so far.
+        let mut current: Vec<Option<usize>> = vec![None; k];
+        for _ in 0..period / VECTOR {
+            let mut windows: Vec<Window> = Vec::with_capacity(MAX_WINDOWS);
+            let [mut first, mut second] = [[0u8; VECTOR]; 2];
+            let mut blend = 0u64;
+            current.fill(None);
+            for (i, (first, second)) in first.iter_mut().zip(&mut second).enumerate() {
+                let (source, offset) = (j, r * t + e);
+                (e, j, r) = match (e + 1 == n, j + 1 == k) {
+                    (false, _) => (e + 1, j, r),
+                    (true, false) => (0, j + 1, r),
+                    (true, true) => (0, 0, r + 1),
+                };
+                // A source's bytes in a vector, in output order, have growing offsets
+                // (rounds, then bytes within a unit: `e < n <= t`). Each window starts at the
+                // first byte of its source the windows before it miss (a greedy cover).
+                let slot = current.get_mut(source)?;
+                let w = match *slot {
+                    Some(w) if windows.get(w).is_some_and(|x| offset < x.lo + VECTOR) => w,
+                    _ => {
+                        if windows.len() == MAX_WINDOWS {
+                            return None;
                         }
-                    };
-                    current = Some(w);
-                    let lo = windows.get(w)?.lo;
-                    *slot = u8::try_from(VECTOR * w + offset - lo).ok()?;
+                        windows.push(Window { source, lo: offset });
+                        windows.len() - 1
+                    }
+                };
+                *slot = Some(w);
+                let lo = windows.get(w)?.lo;
+                // Windows 0 and 1 are the first permute's, 2 and 3 the second's.
+                let pick = u8::try_from(VECTOR * (w % 2) + offset - lo).ok()?;
+                if w < 2 {
+                    *first = pick;
+                } else {
+                    *second = pick;
+                    blend |= 1 << i;
                 }
             }
-            // Every output byte has a source, so a vector has at least one window.
-            let first = *windows.first()?;
-            let second = windows.get(1).copied().unwrap_or(first);
-            reach = reach.max(first.lo + VECTOR).max(second.lo + VECTOR);
+            // More than two windows only for units under 8 bytes, which the fixed-size moves
+            // copy in pieces: wider ones were slower by two permutes than by moves (u8
+            // `space_to_depth` 3 of 8×222×222×8: 87 -> 121 µs; 4 of four channels 35 -> 52).
+            if windows.len() > 2 && n >= 8 {
+                return None;
+            }
+            four |= windows.len() > 2;
+            // Every output byte has a source, so a vector has at least one window; the
+            // windows it lacks repeat its last (read, and not taken).
+            let last = *windows.last()?;
+            windows.resize(MAX_WINDOWS, last);
+            for w in &windows {
+                reach = reach.max(w.lo + VECTOR);
+            }
+            let windows: [Window; MAX_WINDOWS] = windows.try_into().ok()?;
             vectors.push(Vector {
-                windows: [first, second],
-                index,
+                windows,
+                index: [first, second],
+                blend,
             });
         }
         Some(Permute {
@@ -165,6 +204,7 @@ impl Permute {
             advance,
             reach,
             vectors,
+            four,
         })
     }
 
@@ -190,16 +230,25 @@ impl Permute {
             // The common periods' vector counts at compile time: the loop over a period's
             // vectors unrolled, its index vectors in registers (u8 `depth_to_space` 2 of RGB,
             // 3 vectors: 90 µs with the count read at run time, against a 41 µs `memcpy`).
-            match self.vectors.len() {
-                1 => self.lines_vbmi::<1>(sources, dst, line),
-                2 => self.lines_vbmi::<2>(sources, dst, line),
-                3 => self.lines_vbmi::<3>(sources, dst, line),
-                4 => self.lines_vbmi::<4>(sources, dst, line),
-                5 => self.lines_vbmi::<5>(sources, dst, line),
-                6 => self.lines_vbmi::<6>(sources, dst, line),
-                7 => self.lines_vbmi::<7>(sources, dst, line),
-                8 => self.lines_vbmi::<8>(sources, dst, line),
-                _ => self.lines_vbmi::<MAX_VECTORS>(sources, dst, line),
+            match (self.vectors.len(), self.four) {
+                (1, false) => self.lines_vbmi::<1, false>(sources, dst, line),
+                (2, false) => self.lines_vbmi::<2, false>(sources, dst, line),
+                (3, false) => self.lines_vbmi::<3, false>(sources, dst, line),
+                (4, false) => self.lines_vbmi::<4, false>(sources, dst, line),
+                (5, false) => self.lines_vbmi::<5, false>(sources, dst, line),
+                (6, false) => self.lines_vbmi::<6, false>(sources, dst, line),
+                (7, false) => self.lines_vbmi::<7, false>(sources, dst, line),
+                (8, false) => self.lines_vbmi::<8, false>(sources, dst, line),
+                (_, false) => self.lines_vbmi::<MAX_VECTORS, false>(sources, dst, line),
+                // Four windows: the counts of one, two and three sources of one-, two- and
+                // three-byte units (block 3 of one channel: 3 and 9 vectors).
+                (1, true) => self.lines_vbmi::<1, true>(sources, dst, line),
+                (2, true) => self.lines_vbmi::<2, true>(sources, dst, line),
+                (3, true) => self.lines_vbmi::<3, true>(sources, dst, line),
+                (4, true) => self.lines_vbmi::<4, true>(sources, dst, line),
+                (6, true) => self.lines_vbmi::<6, true>(sources, dst, line),
+                (9, true) => self.lines_vbmi::<9, true>(sources, dst, line),
+                (_, true) => self.lines_vbmi::<MAX_VECTORS, true>(sources, dst, line),
             }
         };
         #[cfg(not(target_arch = "x86_64"))]
@@ -209,31 +258,37 @@ impl Permute {
     /// Every line of `dst` (`line` bytes, whole rounds; each source holding its rounds' units):
     /// the whole periods whose windows lie in every source of the line by plain loads, the
     /// rest by masked ones. `V` is the period's vector count, or [`MAX_VECTORS`] for a count
-    /// read at run time.
+    /// read at run time; `FOUR` is [`Permute::four`] (two permutes and a blend per vector).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    fn lines_vbmi<const V: usize>(
+    fn lines_vbmi<const V: usize, const FOUR: bool>(
         &self,
         sources: &[&[u8]],
         dst: &mut [MaybeUninit<u8>],
         line: usize,
     ) {
         use std::arch::x86_64::{
-            __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi8, _mm512_maskz_loadu_epi8,
-            _mm512_permutex2var_epi8, _mm512_setzero_si512, _mm512_storeu_si512,
+            _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_storeu_epi8,
+            _mm512_maskz_loadu_epi8, _mm512_permutex2var_epi8, _mm512_setzero_si512,
+            _mm512_storeu_si512,
         };
         let count = self.vectors.len();
-        if count == 0 || count > V || (V < MAX_VECTORS && count != V) {
+        if count == 0 || count > V || (V < MAX_VECTORS && count != V) || FOUR != self.four {
             return; // never: `run_bytes` matches `V` to the count, `new` keeps it in 1..=16
         }
         let count = if V < MAX_VECTORS { V } else { count };
-        let mut index = [_mm512_setzero_si512(); V];
-        for (x, v) in index.iter_mut().zip(&self.vectors) {
-            // SAFETY: a 64-byte array, read unaligned.
-            *x = unsafe { _mm512_loadu_si512(v.index.as_ptr().cast()) };
+        let mut index = [[_mm512_setzero_si512(); 2]; V];
+        let mut blend = [0u64; V];
+        for ((x, b), v) in index.iter_mut().zip(&mut blend).zip(&self.vectors) {
+            // SAFETY: 64-byte arrays, read unaligned.
+            x[0] = unsafe { _mm512_loadu_si512(v.index[0].as_ptr().cast()) };
+            if FOUR {
+                x[1] = unsafe { _mm512_loadu_si512(v.index[1].as_ptr().cast()) };
+            }
+            *b = v.blend;
         }
         // The windows in locals (read from `self` in every line, they were reloaded there).
-        let mut plan = [[Window { source: 0, lo: 0 }; 2]; V];
+        let mut plan = [[Window { source: 0, lo: 0 }; MAX_WINDOWS]; V];
         for (w, v) in plan.iter_mut().zip(&self.vectors) {
             *w = v.windows;
         }
@@ -250,7 +305,7 @@ impl Permute {
         let mut tail_reach = 0;
         for (t, (mask, v)) in store.iter_mut().zip(&self.vectors).take(tail).enumerate() {
             *mask = low_bytes(rest - VECTOR * t);
-            for w in v.windows {
+            for w in &v.windows[..if FOUR { 4 } else { 2 }] {
                 tail_reach = tail_reach.max(all * self.advance + w.lo + VECTOR);
             }
         }
@@ -277,14 +332,12 @@ impl Permute {
             let to = out.as_mut_ptr().cast::<u8>();
             for p in 0..whole {
                 let from = p * self.advance;
-                for v in 0..count {
+                for (v, w) in windows.iter().enumerate().take(count) {
                     // SAFETY: p < whole, so each window's bytes `lo + from .. + 64` end by
                     // `(whole - 1) * advance + reach <= shortest`: inside its source. The store's
                     // bytes `p * period + 64 * v .. + 64` end by `whole * period <= line`.
                     unsafe {
-                        let a = _mm512_loadu_si512(windows[v][0].add(from).cast::<__m512i>());
-                        let b = _mm512_loadu_si512(windows[v][1].add(from).cast::<__m512i>());
-                        let x = _mm512_permutex2var_epi8(a, index[v], b);
+                        let x = permuted::<FOUR>(w, from, &index[v], blend[v]);
                         _mm512_storeu_si512(to.add(p * self.period + VECTOR * v).cast(), x);
                     }
                 }
@@ -292,16 +345,14 @@ impl Permute {
             if whole == all && shortest >= tail_reach {
                 let from = all * self.advance;
                 let at = all * self.period;
-                for t in 0..tail {
+                for (t, w) in windows.iter().enumerate().take(tail) {
                     // SAFETY: each window's bytes `lo + from .. + 64` end by `tail_reach <=
                     // shortest`: inside its source. The store writes the bytes of
                     // `at + 64 * t ..` that `store[t]` selects, the first `rest - 64 * t` (at
                     // most 64): those before `at + rest == line`; the others are masked off and
                     // not written.
                     unsafe {
-                        let a = _mm512_loadu_si512(windows[t][0].add(from).cast::<__m512i>());
-                        let b = _mm512_loadu_si512(windows[t][1].add(from).cast::<__m512i>());
-                        let x = _mm512_permutex2var_epi8(a, index[t], b);
+                        let x = permuted::<FOUR>(w, from, &index[t], blend[t]);
                         _mm512_mask_storeu_epi8(to.add(at + VECTOR * t).cast(), store[t], x);
                     }
                 }
@@ -313,7 +364,6 @@ impl Permute {
             let mut g = whole * count;
             while VECTOR * g < line {
                 let (p, v) = (g / count, g % count);
-                let vector = &self.vectors[v];
                 let load = |w: Window| {
                     let source = sources.get(w.source).copied().unwrap_or(&[]);
                     let at = p * self.advance + w.lo;
@@ -324,11 +374,12 @@ impl Permute {
                         _mm512_maskz_loadu_epi8(mask, source.as_ptr().wrapping_add(at).cast())
                     }
                 };
-                let x = _mm512_permutex2var_epi8(
-                    load(vector.windows[0]),
-                    index[v],
-                    load(vector.windows[1]),
-                );
+                let w = &self.vectors[v].windows;
+                let mut x = _mm512_permutex2var_epi8(load(w[0]), index[v][0], load(w[1]));
+                if FOUR {
+                    let y = _mm512_permutex2var_epi8(load(w[2]), index[v][1], load(w[3]));
+                    x = _mm512_mask_blend_epi8(blend[v], x, y);
+                }
                 let mask = low_bytes(line - VECTOR * g);
                 // SAFETY: the bytes `64 * g .. line` (at most 64) of the line's slice; the
                 // others are masked off and not written.
@@ -336,6 +387,40 @@ impl Permute {
                 g += 1;
             }
         }
+    }
+}
+
+/// One output vector from its windows' first bytes `w` (plus `from`): bytes of the first two
+/// windows permuted by `index[0]`, or where `FOUR`, blended (by `blend`) with bytes of the
+/// other two permuted by `index[1]`.
+///
+/// # Safety
+/// The CPU has AVX-512 F, BW and VBMI; the 64 bytes from `w[i] + from` are inside one
+/// allocation for each window read (the first two, or all four where `FOUR`).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+unsafe fn permuted<const FOUR: bool>(
+    w: &[*const u8; MAX_WINDOWS],
+    from: usize,
+    index: &[std::arch::x86_64::__m512i; 2],
+    blend: u64,
+) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_permutex2var_epi8,
+    };
+    // SAFETY: each load is of 64 bytes from `w[i] + from`, inside an allocation (the contract).
+    unsafe {
+        let a = _mm512_loadu_si512(w[0].add(from).cast::<__m512i>());
+        let b = _mm512_loadu_si512(w[1].add(from).cast::<__m512i>());
+        let x = _mm512_permutex2var_epi8(a, index[0], b);
+        if !FOUR {
+            return x;
+        }
+        let c = _mm512_loadu_si512(w[2].add(from).cast::<__m512i>());
+        let d = _mm512_loadu_si512(w[3].add(from).cast::<__m512i>());
+        let y = _mm512_permutex2var_epi8(c, index[1], d);
+        _mm512_mask_blend_epi8(blend, x, y)
     }
 }
 

@@ -1057,9 +1057,10 @@ fn byte_gathers_equal_their_formula() {
 fn byte_permutes_equal_their_formula() {
     let seen = check_byte_gathers(byte_permute::Permute::new, byte_permute::Permute::run::<u8>);
     // Only on a machine with AVX-512 VBMI; there, the shapes whose vectors take at most two
-    // windows (units close together, one or two sources per vector).
+    // windows, or four for units under 8 bytes (two permutes and a blend).
     if byte_permute::vbmi() {
-        assert!(seen > 100, "{seen} permutes");
+        // 110 with two windows only; 157 with four.
+        assert!(seen > 150, "{seen} permutes");
     }
 }
 
