@@ -11,7 +11,7 @@
 #   2. cargo bench --bench join_views --bench join --bench join_pad --bench gather --bench gather_mask
 #      --bench space_depth --bench space_batch --bench shape --bench gather_scatter
 #      --bench real_shapes   (criterion, shorter settings: 111 functions plus the newer benches'
-#      (real_shapes: 105), many
+#      (real_shapes: 111), many
 #      of them milliseconds long, so 20 samples instead of 100; bench files are named
 #      <family>[_<topic>], after the crate's op families)
 #   3. python3 benches/strided_peers.py --json target/peers.json  (NumPy and TF eager, same shapes and

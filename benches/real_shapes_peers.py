@@ -49,6 +49,8 @@ positions = lcg(320, 128, 13).reshape(16, 20)
 lengths = lcg(16, 129, 17)
 rows = iota((65536, 16))
 rgba = iota((8, 256, 256, 4))
+feature = iota((16, 56, 56, 64))
+feature_nchw = np.ascontiguousarray(feature.transpose(0, 3, 1, 2))
 gray = iota((16, 224, 224, 1))
 tokens = iota((16, 128, 768))
 big = iota((4, 512, 512, 3))
@@ -143,6 +145,10 @@ CASES = [
     ("real_bert_reverse_sequence/numpy", reverse_sequence),
     ("real_dynamic_partition/numpy", lambda: [rows[parts == i] for i in range(4)]),
     ("real_rgba_nchw_copy/numpy", lambda: np.ascontiguousarray(rgba.transpose(0, 3, 1, 2))),
+    ("real_feature_nchw_copy/numpy",
+     lambda: np.ascontiguousarray(feature.transpose(0, 3, 1, 2))),
+    ("real_feature_nhwc_copy/numpy",
+     lambda: np.ascontiguousarray(feature_nchw.transpose(0, 2, 3, 1))),
     ("real_gray_pad_symmetric/numpy",
      lambda: np.pad(gray, ((0, 0), (2, 2), (2, 2), (0, 0)), mode="symmetric")),
     ("real_bert_strip_cls_sep/numpy", lambda: tokens[:, 1:-1].copy()),

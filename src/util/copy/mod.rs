@@ -17,6 +17,10 @@
 //! - long reversed runs are a slice copied backwards, each row of up to 4 KiB asking for the
 //!   next row's lines first ([`prefetch`]); long strided ones one element at a time;
 //! - a broadcast outer axis is written once and then copied from the destination;
+//! - other transposes are copied in blocks of columns so reads stay in cache; where the source
+//!   rows are one element apart (NHWC <-> NCHW of more than 4 channels) and the elements plain
+//!   4- or 8-byte primitives, by 8×8 or 4×4 AVX2 tile transposes ([`transpose`], `unsafe`, its
+//!   own module);
 //! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
 //!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
 //!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX-512 VBMI,
@@ -53,6 +57,7 @@ mod raw;
 mod shuffle;
 mod simd;
 mod stream;
+mod transpose;
 mod units;
 mod word_blend;
 

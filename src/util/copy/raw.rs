@@ -3,7 +3,8 @@
 //! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`], the
 //! AVX2 shuffles of [`super::shuffle`], [`super::byte_shuffle`] and [`super::byte_fixed`], the
 //! AVX-512 VBMI permutes of [`super::byte_permute`], the AVX2 blends of [`super::word_blend`],
-//! and the prefetch hint of [`super::prefetch`]).
+//! the AVX2 tile transposes of [`super::transpose`], and the prefetch hint of
+//! [`super::prefetch`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
 //! (indexing, iterators: an index update per element) or one lane at a time as a new view
@@ -30,7 +31,9 @@
 use std::mem::MaybeUninit;
 
 use super::plan::{BLOCK, Kernel, MAX_PLANES, SHORT, Step};
-use super::{byte_fixed, byte_permute, byte_shuffle, shuffle, simd, stream, units, word_blend};
+use super::{
+    byte_fixed, byte_permute, byte_shuffle, shuffle, simd, stream, transpose, units, word_blend,
+};
 
 /// `kernel::<N>(args)` for the run length `n` in `1..=SHORT`.
 macro_rules! dispatch_short {
@@ -445,6 +448,15 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
     // No overflow: a part of the destination, whose size the caller checked.
     let total = rows * cols;
     let fill = |spare: &mut [MaybeUninit<A>]| {
+        // Rows one element apart (NHWC <-> NCHW of more than 4 channels): tile transposes for
+        // plain 4- and 8-byte primitives with AVX2. SAFETY: element (r, k) is at base + r +
+        // k * inner.stride (outer.stride == 1), an element of the view (the contract); `spare`
+        // is the `rows * cols` slots.
+        if outer.stride == 1
+            && unsafe { transpose::columns_to_rows(base, rows, cols, inner.stride, spare) }
+        {
+            return;
+        }
         for first in (0..cols).step_by(BLOCK) {
             let end = cols.min(first + BLOCK);
             for (i, row) in spare.chunks_exact_mut(cols).enumerate() {

@@ -1123,3 +1123,89 @@ fn check_byte_gathers<G>(
     }
     seen
 }
+
+/// The tile transposes against their formula, `dst[r * cols + k] = src[r + k * stride]`, for
+/// 4- and 8-byte primitives, row and column counts around the tile sizes (1 to 19), and column
+/// strides that leave gaps, overlap the rows, or walk backwards. On a CPU with AVX2 every shape
+/// of 4 rows and 4 columns or more takes them (tile sizes that do not divide them: the last
+/// tiles overlap the ones before).
+#[test]
+fn tile_transposes_equal_their_formula() {
+    fn run<A: Copy + PartialEq + std::fmt::Debug>(make: fn(usize) -> A) -> usize {
+        let mut seen = 0;
+        for rows in 1..=19usize {
+            for cols in 1..=19usize {
+                for stride in [rows as isize, rows as isize + 3, 2, -(rows as isize) - 1] {
+                    // The source: every element (r, k) at origin + r + k * stride.
+                    let span = (cols - 1) * stride.unsigned_abs() + rows;
+                    let src: Vec<A> = (0..span).map(make).collect();
+                    let origin = if stride < 0 { span - rows } else { 0 };
+                    let mut dst = vec![std::mem::MaybeUninit::new(make(usize::MAX)); rows * cols];
+                    let at = |r: usize, k: usize| {
+                        (origin as isize + r as isize + k as isize * stride) as usize
+                    };
+                    // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
+                    let took = unsafe {
+                        transpose::columns_to_rows(
+                            src.as_ptr().add(origin),
+                            rows,
+                            cols,
+                            stride,
+                            &mut dst,
+                        )
+                    };
+                    if !took {
+                        continue;
+                    }
+                    seen += 1;
+                    for r in 0..rows {
+                        for k in 0..cols {
+                            // SAFETY: `dst` was initialised when made.
+                            let got = unsafe { dst[r * cols + k].assume_init() };
+                            assert_eq!(
+                                got,
+                                src[at(r, k)],
+                                "rows {rows} cols {cols} stride {stride} at ({r}, {k})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        seen
+    }
+    let counts = [
+        run(|i| i as f32),
+        run(|i| i as u32),
+        run(|i| i as f64),
+        run(|i| i as i64),
+    ];
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // 16 row counts and 16 column counts of 4 or more, 4 strides.
+        assert_eq!(counts, [16 * 16 * 4; 4]);
+    } else {
+        assert_eq!(counts, [0; 4]);
+    }
+}
+
+/// Layout changes of feature maps with more than 4 channels (the tile transposes) through the
+/// engine: NHWC -> NCHW and back, one flipped axis, in `f32` and `f64`.
+#[test]
+fn channel_transposes_equal_the_element_by_element_copy() {
+    for c in [5usize, 8, 9, 13, 16, 17] {
+        let x = base(&[2, 5, 7, c]).mapv(|v| v as f32);
+        check(&x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])));
+        check(
+            &x.slice(s![.., .., ..;-1, ..])
+                .into_dyn()
+                .permuted_axes(IxDyn(&[0, 3, 1, 2])),
+        );
+        let y = base(&[2, c, 5, 7]).mapv(f64::from);
+        check(&y.view().permuted_axes(IxDyn(&[0, 2, 3, 1])));
+        check(
+            &y.slice(s![.., .., 1.., ..])
+                .into_dyn()
+                .permuted_axes(IxDyn(&[0, 2, 3, 1])),
+        );
+    }
+}
