@@ -66,6 +66,23 @@ pub(super) fn transpose(input: &mut Input) {
     let out: Vec<usize> = p.iter().map(|&a| shape[a]).collect();
     // ndarray debug-asserts the layout of what it copies: the view handed out must copy.
     let owned = got.to_owned();
+    // The copy engine's C-order copy against ndarray's, in `i64` and `f32` (the tile
+    // transposes' 8- and 4-byte paths, where the transposed rows are one element apart).
+    let standard = got
+        .to_standard_layout()
+        .expect("a copy of an array that exists");
+    assert_eq!(standard, owned, "{} to C order", call());
+    let floats = y.mapv(|v| v as f32);
+    let floats = floats.tf_transpose(list).expect("the same perm");
+    let standard = floats
+        .to_standard_layout()
+        .expect("a copy of an array that exists");
+    assert_eq!(
+        standard,
+        owned.mapv(|v| v as f32),
+        "{} of f32 to C order",
+        call()
+    );
     assert_elements(&call, &owned, &out, |j| {
         // Output axis k is input axis p[k].
         let mut i = vec![0; rank];
