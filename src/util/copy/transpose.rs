@@ -143,22 +143,14 @@ unsafe fn tile8(src: *const f32, stride: isize, dst: *mut f32, cols: usize) {
         let (t2, t3) = (_mm256_unpacklo_ps(c, d), _mm256_unpackhi_ps(c, d));
         let (t4, t5) = (_mm256_unpacklo_ps(e, f), _mm256_unpackhi_ps(e, f));
         let (t6, t7) = (_mm256_unpacklo_ps(g, h), _mm256_unpackhi_ps(g, h));
-        let (u0, u1) = (
-            _mm256_shuffle_ps::<0x44>(t0, t2),
-            _mm256_shuffle_ps::<0xEE>(t0, t2),
-        );
-        let (u2, u3) = (
-            _mm256_shuffle_ps::<0x44>(t1, t3),
-            _mm256_shuffle_ps::<0xEE>(t1, t3),
-        );
-        let (u4, u5) = (
-            _mm256_shuffle_ps::<0x44>(t4, t6),
-            _mm256_shuffle_ps::<0xEE>(t4, t6),
-        );
-        let (u6, u7) = (
-            _mm256_shuffle_ps::<0x44>(t5, t7),
-            _mm256_shuffle_ps::<0xEE>(t5, t7),
-        );
+        let quads = |x, y| {
+            (
+                _mm256_shuffle_ps::<0x44>(x, y),
+                _mm256_shuffle_ps::<0xEE>(x, y),
+            )
+        };
+        let ((u0, u1), (u2, u3)) = (quads(t0, t2), quads(t1, t3));
+        let ((u4, u5), (u6, u7)) = (quads(t4, t6), quads(t5, t7));
         let s = |j: usize, v| _mm256_storeu_ps(dst.add(j * cols), v);
         s(0, _mm256_permute2f128_ps::<0x20>(u0, u4));
         s(1, _mm256_permute2f128_ps::<0x20>(u1, u5));
