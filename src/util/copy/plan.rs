@@ -52,7 +52,8 @@ pub(crate) enum Kernel {
     /// contiguous elements, interleaved unit by unit (`space_to_depth`: an output row takes
     /// block row `j` of each of the band's input rows in turn): the steps `(M, unit)`,
     /// `(planes, any)`, `(unit, 1)`. Each output row is one call over `M * planes` units,
-    /// instead of one call per `planes` units.
+    /// instead of one call per `planes` units. Also units of 1 element from 2 to [`SHORT`]
+    /// planes (NCHW to NHWC: the unit's step of one is added to the plan's steps).
     Interleave { unit: usize, planes: usize },
     /// The inverse: a source row of `M` units of `planes * unit` elements cut into `planes`
     /// output rows of `M` units of `unit` (`depth_to_space`: output row `di` takes the `di`-th
@@ -140,6 +141,17 @@ pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
         [.., Step { len, stride: 1 }] if len <= SHORT => Kernel::ShortRuns(len),
         [.., Step { len, stride: 1 }] if len <= ROW => Kernel::Rows(len),
         [.., Step { stride: 1, .. }] => Kernel::Runs,
+        // Planes to pixels (NCHW to NHWC of 2 to 4 channels): an interleave of units of one
+        // element, so one-byte images take the byte gathers (other types copy each pixel as
+        // before, `short_strided`). The unit's loop of one is put back below for the kernel.
+        [.., rows, planes]
+            if rows.stride == 1 && (2..=SHORT).contains(&planes.len) && planes.stride != 0 =>
+        {
+            Kernel::Interleave {
+                unit: 1,
+                planes: planes.len,
+            }
+        }
         [.., Step { len, stride: -1 }] if len <= SHORT => Kernel::ShortReversed(len),
         [.., Step { len, .. }] if len <= SHORT => Kernel::ShortStrided(len),
         [.., outer, inner]
@@ -160,6 +172,9 @@ pub(crate) fn plan(shape: &[usize], strides: &[isize]) -> (Vec<Step>, Kernel) {
         [.., Step { stride: 0, .. }] => Kernel::Repeat,
         [.., _] => Kernel::Strided,
     };
+    if let Kernel::Interleave { unit: 1, .. } = kernel {
+        steps.push(Step { len: 1, stride: 1 });
+    }
     (steps, kernel)
 }
 

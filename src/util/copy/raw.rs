@@ -1038,6 +1038,17 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
         // row is `rows.len` units back to back, `rows.stride == unit`). Two loops, not a match
         // per line: with the match in the line loop, `f32` `space_to_depth` 2 of one channel
         // (units of 2) took 100-109 µs instead of 88.
+        if unit == 1 {
+            // Planes to pixels of other types than bytes: each pixel's 2 to 4 elements as one
+            // fixed-size array, as before this kernel took them (`short_strided`).
+            for l in 0..lines.len {
+                unsafe {
+                    let line = base.offset(l as isize * lines.stride);
+                    dispatch_short!(planes.len, short_strided(out, line, planes.stride, rows))
+                };
+            }
+            return;
+        }
         if let Some(moved) = overlap_move::<A>(unit) {
             for l in 0..lines.len {
                 unsafe {

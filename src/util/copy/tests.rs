@@ -1209,3 +1209,37 @@ fn channel_transposes_equal_the_element_by_element_copy() {
         );
     }
 }
+
+/// Planes to pixels (NCHW -> NHWC of 2 to 4 channels): an interleave of one-element units,
+/// through the byte gathers for one-byte types (`vpermt2b` with up to four windows, or
+/// `pshufb`) and a fixed-size move per pixel for the others. Whole images, a crop (gaps
+/// between rows), a flipped channel axis, and rows long enough for whole periods of the
+/// gathers.
+#[test]
+fn planes_to_pixels_equal_the_element_by_element_copy() {
+    // The NHWC views of an NCHW array `x`: whole, cropped, channels flipped.
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>) {
+        let nhwc = IxDyn(&[0, 2, 3, 1]);
+        check(&x.view().permuted_axes(nhwc.clone()));
+        check(
+            &x.slice(s![.., .., .., 1..])
+                .into_dyn()
+                .permuted_axes(nhwc.clone()),
+        );
+        check(
+            &x.slice(s![.., ..;-1, .., ..])
+                .into_dyn()
+                .permuted_axes(nhwc),
+        );
+    }
+    for c in 2..=4usize {
+        for (h, w) in [(3, 5), (4, 100), (2, 700)] {
+            let x = base(&[2, c, h, w]);
+            let whole = x.view().permuted_axes(IxDyn(&[0, 2, 3, 1]));
+            assert_eq!(kernel_of(&whole), Kernel::Interleave { unit: 1, planes: c });
+            each(&x.mapv(|v| v as u8));
+            each(&x.mapv(|v| v as u16));
+            each(&x.mapv(|v| v as f32));
+        }
+    }
+}
