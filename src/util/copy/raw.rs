@@ -15,8 +15,9 @@
 //!
 //! Soundness, once for every block: the caller ([`super::extend_c_order`]) builds [`Step`]s from
 //! the view's own shape and strides with [`super::plan::plan`], which only drops length-1 axes
-//! and merges neighbouring axes whose strides continue each other, so the offsets
-//! `sum(i_k * stride_k)` for `i_k < len_k` are exactly the offsets of the view's elements from
+//! and merges neighbouring axes whose strides continue each other (and for the interleave of
+//! one-element units adds a last loop of length 1, whose one index adds no offset), so the
+//! offsets `sum(i_k * stride_k)` for `i_k < len_k` are exactly the offsets of the view's elements from
 //! `view.as_ptr()`. A shared `ArrayView` guarantees each of those points to an initialised `A`
 //! inside one allocation, not written while the view lives (the borrow of `out` is separate: it is
 //! a `Vec` we own). Every pointer computed below is one of those element addresses (never one
