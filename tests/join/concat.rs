@@ -386,3 +386,35 @@ proptest! {
         }
     }
 }
+
+/// Equal widths of one-byte elements on the last axis (u8 images of a few channels joined),
+/// which a byte gather writes (`vpermt2b` or `pshufb` where the CPU has one): 2 to 9 inputs
+/// (past 8 the general loop), widths 1 to 33, a single row and rows enough for whole periods,
+/// `u8` and `bool`, against the oracle's `i64` result.
+#[test]
+fn equal_widths_of_bytes_match_the_oracle() {
+    for k in [2usize, 3, 5, 8, 9] {
+        for width in [1usize, 2, 3, 4, 6, 7, 8, 16, 24, 32, 33] {
+            for rows in [1usize, 7, 300] {
+                let xs: Vec<ArrayD<i64>> = (0..k)
+                    .map(|j| input(&[rows, width], 1000 * j as i64, 0))
+                    .collect();
+                let want = concat_oracle(&xs, -1).expect("valid");
+                let bytes: Vec<ArrayD<u8>> = xs.iter().map(|x| x.mapv(|v| v as u8)).collect();
+                let got = tf_concat(&bytes, -1).expect("valid");
+                assert_eq!(
+                    got,
+                    want.mapv(|v| v as u8),
+                    "{k} inputs of width {width}, {rows} rows"
+                );
+                let flags: Vec<ArrayD<bool>> = xs.iter().map(|x| x.mapv(|v| v % 3 == 0)).collect();
+                let got = tf_concat(&flags, -1).expect("valid");
+                assert_eq!(
+                    got,
+                    want.mapv(|v| v % 3 == 0),
+                    "bool, {k} inputs of width {width}"
+                );
+            }
+        }
+    }
+}

@@ -19,6 +19,7 @@ use crate::error::Error;
 use crate::ops::operand::{ArrayLike, views};
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
+use crate::util::copy::gather_byte_rounds;
 use crate::util::copy::{extend_c_order, interleave_pieces};
 use crate::util::owned::{from_c_order, owned_copy};
 use crate::util::runs::{Runs, gather_runs};
@@ -289,6 +290,11 @@ fn interleave<A: Clone>(
     // Equal runs (a stack; YOLO's boxes, pairs of x, y and w, h joined on the last axis): one
     // `gather_runs`, which writes short runs as fixed-size moves vectorised across runs.
     if let Some(&run) = runs.first().filter(|_| runs.iter().all(|&r| r == runs[0])) {
+        // Bytes, 2 to 32 per run: one byte gather for the whole result (two u8 64×64 images of
+        // 2 or 3 channels joined: 3.5x and 5.2x a `memcpy` by fixed-size moves, 0.8x gathered).
+        if gather_byte_rounds(&mut data, inputs, run, outer) {
+            return Ok(data);
+        }
         let rounds = Runs {
             offset: 0,
             step: run,

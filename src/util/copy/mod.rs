@@ -112,6 +112,19 @@ fn aliased<A>(dst: *const A, src: *const A) -> bool {
 /// threshold (4 KiB with AVX2), so its vector loop does every copy.
 const PIECE_BYTES: usize = 2048;
 
+/// Appends `rounds` rounds of one run of `unit` elements of each source in turn (the data of a
+/// concat of equal widths), by the byte gathers where `A` is a one-byte primitive with 2 to 8
+/// sources and runs of 2 to 32 elements and the CPU has them (u8 RGB images joined on the
+/// channel axis: one `vpermt2b` per 64 output bytes); `false`, with nothing appended, otherwise.
+pub(crate) fn gather_byte_rounds<A: Clone>(
+    out: &mut Vec<A>,
+    sources: &[&[A]],
+    unit: usize,
+    rounds: usize,
+) -> bool {
+    raw::byte_rounds(out, sources, unit, rounds)
+}
+
 /// Appends the elements of `view` to `out` in C order (ndarray's logical order). Reserve first
 /// (`try_vec`): the engine only appends.
 pub(crate) fn extend_c_order<A: Clone, D: Dimension>(out: &mut Vec<A>, view: &ArrayView<'_, A, D>) {

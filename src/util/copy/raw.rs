@@ -943,6 +943,48 @@ impl ByteGather {
     }
 }
 
+/// Appends `rounds` rounds to `out`, round `r` being elements `r * unit .. (r + 1) * unit` of
+/// each source in turn, by a byte gather ([`ByteGather`]: `vpermt2b`, else `pshufb`) where `A`
+/// is a one-byte primitive, the CPU has one, there are 2 to [`MAX_PLANES`] sources of at least
+/// `rounds * unit` elements and units of 2 to 32; `false`, with nothing appended, otherwise.
+/// The data of a concat of equal widths (two RGB images on the channel axis). Units of 8 to 32
+/// too (u8, two 64×64 images of 8 and 16 channels: 1.15x and 2.7x a `memcpy` by the
+/// fixed-size moves, 0.8x and 0.9x gathered).
+pub(super) fn byte_rounds<A: Clone>(
+    out: &mut Vec<A>,
+    sources: &[&[A]],
+    unit: usize,
+    rounds: usize,
+) -> bool {
+    let k = sources.len();
+    let Some(total) = rounds.checked_mul(unit).and_then(|n| n.checked_mul(k)) else {
+        return false;
+    };
+    let fits = sources.iter().all(|s| s.len() / unit.max(1) >= rounds);
+    if !(2..=MAX_PLANES).contains(&k) || !(2..=32).contains(&unit) || rounds == 0 || !fits {
+        return false;
+    }
+    let Some(gather) =
+        ByteGather::permute::<A>(k, unit, unit).or_else(|| ByteGather::shuffle::<A>(k, unit, unit))
+    else {
+        return false;
+    };
+    let start = out.len();
+    out.reserve(total);
+    let Some(spare) = out.spare_capacity_mut().get_mut(..total) else {
+        return false;
+    };
+    // `run` writes every slot of `spare` (one line of `rounds` rounds: each source holds its
+    // rounds' units, checked above) and returns `true`, or writes none and returns `false`.
+    if !gather.run(sources, spare) {
+        return false;
+    }
+    // SAFETY: the `total` slots after `start` were written by `run` (it returned `true`), and
+    // `reserve` made room for them.
+    unsafe { out.set_len(start + total) };
+    true
+}
+
 /// A compile-time-program gather ([`word_blend::interleave`], [`byte_fixed::gather`]): the
 /// block, the sources' origins in it, `[unit, k, t]`, the output; `false` if it did not run.
 type Fixed<A> = fn(&[A], &[usize], [usize; 3], &mut [MaybeUninit<A>]) -> bool;
