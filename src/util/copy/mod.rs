@@ -64,6 +64,7 @@ mod word_blend;
 use ndarray::{ArrayView, Dimension};
 
 pub(crate) use pieces::interleave_pieces;
+pub(crate) use raw::gather_byte_rounds;
 pub(crate) use stream::Sink;
 
 #[cfg(test)]
@@ -111,19 +112,6 @@ fn aliased<A>(dst: *const A, src: *const A) -> bool {
 /// The largest `memcpy` [`extend_run`] makes in the aliasing window: below glibc's `rep movsb`
 /// threshold (4 KiB with AVX2), so its vector loop does every copy.
 const PIECE_BYTES: usize = 2048;
-
-/// Appends `rounds` rounds of one run of `unit` elements of each source in turn (the data of a
-/// concat of equal widths), by the byte gathers where `A` is a one-byte primitive with 2 to 8
-/// sources and runs of 2 to 32 elements and the CPU has them (u8 RGB images joined on the
-/// channel axis: one `vpermt2b` per 64 output bytes); `false`, with nothing appended, otherwise.
-pub(crate) fn gather_byte_rounds<A: Clone>(
-    out: &mut Vec<A>,
-    sources: &[&[A]],
-    unit: usize,
-    rounds: usize,
-) -> bool {
-    raw::byte_rounds(out, sources, unit, rounds)
-}
 
 /// Appends the elements of `view` to `out` in C order (ndarray's logical order). Reserve first
 /// (`try_vec`): the engine only appends.

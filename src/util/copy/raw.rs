@@ -944,13 +944,14 @@ impl ByteGather {
 }
 
 /// Appends `rounds` rounds to `out`, round `r` being elements `r * unit .. (r + 1) * unit` of
-/// each source in turn, by a byte gather ([`ByteGather`]: `vpermt2b`, else `pshufb`) where `A`
+/// each source in turn (the data of a concat of equal widths), by a byte gather
+/// ([`ByteGather`]: `vpermt2b`, one per 64 output bytes, else `pshufb`) where `A`
 /// is a one-byte primitive, the CPU has one, there are 2 to [`MAX_PLANES`] sources of at least
 /// `rounds * unit` elements and units of 2 to 32; `false`, with nothing appended, otherwise.
 /// The data of a concat of equal widths (two RGB images on the channel axis). Units of 8 to 32
 /// too (u8, two 64×64 images of 8 and 16 channels: 1.15x and 2.7x a `memcpy` by the
 /// fixed-size moves, 0.8x and 0.9x gathered).
-pub(super) fn byte_rounds<A: Clone>(
+pub(crate) fn gather_byte_rounds<A: Clone>(
     out: &mut Vec<A>,
     sources: &[&[A]],
     unit: usize,
