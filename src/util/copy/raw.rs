@@ -753,6 +753,7 @@ unsafe fn overlapping_units<A: Clone>(
         return;
     };
     let bytes = unit * size_of::<A>();
+    let stride = rows.stride * size_of::<A>() as isize;
     let fill = |spare: &mut [MaybeUninit<A>]| {
         let dst = spare.as_mut_ptr().cast::<u8>();
         // SAFETY (each call): unit i < last is `bytes` bytes at an element address of the
@@ -764,27 +765,9 @@ unsafe fn overlapping_units<A: Clone>(
         // last, exact move) overwrites what unit i's move put past it.
         unsafe {
             match moved {
-                4 => moves::<4>(
-                    dst,
-                    base.cast(),
-                    rows.stride * size_of::<A>() as isize,
-                    bytes,
-                    last,
-                ),
-                8 => moves::<8>(
-                    dst,
-                    base.cast(),
-                    rows.stride * size_of::<A>() as isize,
-                    bytes,
-                    last,
-                ),
-                _ => moves::<16>(
-                    dst,
-                    base.cast(),
-                    rows.stride * size_of::<A>() as isize,
-                    bytes,
-                    last,
-                ),
+                4 => moves::<4>(dst, base.cast(), stride, bytes, last),
+                8 => moves::<8>(dst, base.cast(), stride, bytes, last),
+                _ => moves::<16>(dst, base.cast(), stride, bytes, last),
             }
             // The last unit, exactly: the bytes after it may be outside the view.
             std::ptr::copy_nonoverlapping(
