@@ -941,10 +941,13 @@ pub(crate) fn gather_byte_rounds<A: Clone>(
     rounds: usize,
 ) -> bool {
     let k = sources.len();
-    let Some(total) = rounds.checked_mul(unit).and_then(|n| n.checked_mul(k)) else {
+    let Some((each, total)) = rounds
+        .checked_mul(unit)
+        .and_then(|each| Some((each, each.checked_mul(k)?)))
+    else {
         return false;
     };
-    let fits = sources.iter().all(|s| s.len() / unit.max(1) >= rounds);
+    let fits = sources.iter().all(|s| s.len() >= each);
     if !(2..=MAX_PLANES).contains(&k) || !(2..=32).contains(&unit) || rounds == 0 || !fits {
         return false;
     }
@@ -953,19 +956,15 @@ pub(crate) fn gather_byte_rounds<A: Clone>(
     else {
         return false;
     };
-    let start = out.len();
-    out.reserve(total);
-    let Some(spare) = out.spare_capacity_mut().get_mut(..total) else {
-        return false;
+    let fill = |spare: &mut [MaybeUninit<A>]| {
+        if !gather.run(sources, spare) {
+            // Never (`is_plain_byte` was checked); the same rounds, element by element.
+            units::interleave_runtime(unit, sources, spare)
+        }
     };
-    // `run` writes every slot of `spare` (one line of `rounds` rounds: each source holds its
-    // rounds' units, checked above) and returns `true`, or writes none and returns `false`.
-    if !gather.run(sources, spare) {
-        return false;
-    }
-    // SAFETY: the `total` slots after `start` were written by `run` (it returned `true`), and
-    // `reserve` made room for them.
-    unsafe { out.set_len(start + total) };
+    // SAFETY: `run` (or, if it wrote nothing, `interleave_runtime`) writes every slot of the
+    // `total` given: one line of `rounds` rounds, each source holding its `rounds` units.
+    unsafe { append_with(out, total, fill) };
     true
 }
 
