@@ -50,7 +50,9 @@ pub(super) unsafe fn columns_to_rows<A>(
     stride: isize,
     dst: &mut [MaybeUninit<A>],
 ) -> bool {
-    if rows.checked_mul(cols) != Some(dst.len()) || !is_plain::<A>() || !avx2() {
+    // Every tile is at least 4×4.
+    let tiles = rows >= 4 && cols >= 4;
+    if !tiles || rows.checked_mul(cols) != Some(dst.len()) || !is_plain::<A>() || !avx2() {
         return false;
     }
     #[cfg(target_arch = "x86_64")]
@@ -60,12 +62,12 @@ pub(super) unsafe fn columns_to_rows<A>(
             // SAFETY: `A` is a plain 4-byte primitive (u32, i32, f32, char), so its elements
             // are initialised 4-byte values that the `f32` loads and stores copy bit for bit;
             // the CPU has AVX2 (checked); the element addresses are the contract's, and `dst`
-            // holds `rows * cols` elements (checked).
-            4 if rows >= 4 && cols >= 4 => unsafe {
+            // holds `rows * cols` elements, at least 4 of each (checked).
+            4 => unsafe {
                 words(base.cast(), [rows, cols], stride, out.cast());
             },
             // SAFETY: as above, for the plain 8-byte primitives and `f64`.
-            8 if rows >= 4 && cols >= 4 => unsafe {
+            8 => unsafe {
                 doubles(base.cast(), [rows, cols], stride, out.cast());
             },
             _ => return false,
