@@ -19,8 +19,8 @@
 //! - a broadcast outer axis is written once and then copied from the destination;
 //! - other transposes are copied in blocks of columns so reads stay in cache; where the source
 //!   rows are one element apart (NHWC <-> NCHW of more than 4 channels) and the elements plain
-//!   4- or 8-byte primitives, by 8×8 or 4×4 AVX2 tile transposes ([`transpose`], `unsafe`, its
-//!   own module);
+//!   primitives, by tile transposes ([`transpose`], `unsafe`, its own module): SSE2 for 1- and
+//!   2-byte elements, AVX2 for 4- and 8-byte ones;
 //! - rows of units interleaved from (or cut into) 2 to 8 rows, `space_to_depth` and
 //!   `depth_to_space`, are one kernel call per row of units ([`plan::Kernel::Interleave`],
 //!   [`plan::Kernel::Deinterleave`]); for one-byte primitives on a CPU with AVX-512 VBMI,

@@ -65,8 +65,8 @@ pub(crate) enum Kernel {
     /// around it steps by 1). Copied in blocks of [`BLOCK`] columns for all the outer loop's rows
     /// at once, so what one row reads is still in cache for the next, instead of one full pass
     /// over the source per row. Where the rows are one element apart (NHWC <-> NCHW of more
-    /// than 4 channels) and the elements plain 4- or 8-byte primitives, AVX2 tile transposes
-    /// instead ([`super::transpose`]).
+    /// than 4 channels) and the elements plain primitives, tile transposes instead
+    /// ([`super::transpose`]: SSE2 for 1 and 2 bytes, AVX2 for 4 and 8).
     Blocked,
     /// `len > SHORT` elements at any other stride (a gap, or a permuted axis), one at a time.
     Strided,

@@ -3,7 +3,7 @@
 //! each after the CPU was found to have AVX2, the streaming stores of [`super::stream`], the
 //! AVX2 shuffles of [`super::shuffle`], [`super::byte_shuffle`] and [`super::byte_fixed`], the
 //! AVX-512 VBMI permutes of [`super::byte_permute`], the AVX2 blends of [`super::word_blend`],
-//! the AVX2 tile transposes of [`super::transpose`], and the prefetch hint of
+//! the tile transposes of [`super::transpose`], and the prefetch hint of
 //! [`super::prefetch`]).
 //!
 //! Why not safe code: ndarray hands out a strided view's elements either one at a time
@@ -450,7 +450,7 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
     let total = rows * cols;
     let fill = |spare: &mut [MaybeUninit<A>]| {
         // Rows one element apart (NHWC <-> NCHW of more than 4 channels): tile transposes for
-        // plain 4- and 8-byte primitives with AVX2. SAFETY: element (r, k) is at base + r +
+        // plain primitives (1 and 2 bytes with SSE2, 4 and 8 with AVX2). SAFETY: element (r, k) is at base + r +
         // k * inner.stride (outer.stride == 1), an element of the view (the contract); `spare`
         // is the `rows * cols` slots.
         if outer.stride == 1

@@ -1125,10 +1125,10 @@ fn check_byte_gathers<G>(
 }
 
 /// The tile transposes against their formula, `dst[r * cols + k] = src[r + k * stride]`, for
-/// 4- and 8-byte primitives, row and column counts around the tile sizes (1 to 19), and column
-/// strides that leave gaps, overlap the rows, or walk backwards. On a CPU with AVX2 every shape
-/// of 4 rows and 4 columns or more takes them (tile sizes that do not divide them: the last
-/// tiles overlap the ones before).
+/// 1-, 2-, 4- and 8-byte primitives, row and column counts around the tile sizes (1 to 19), and
+/// column strides that leave gaps, overlap the rows, or walk backwards. Every shape of 4 rows
+/// and 4 columns or more takes them (on x86_64; with AVX2 for 4 and 8 bytes), tile sizes that
+/// do not divide them by overlapping the last tiles with the ones before.
 #[test]
 fn tile_transposes_equal_their_formula() {
     fn run<A: Copy + PartialEq + std::fmt::Debug>(make: fn(usize) -> A) -> usize {
@@ -1174,24 +1174,64 @@ fn tile_transposes_equal_their_formula() {
         }
         seen
     }
-    let counts = [
+    // 16 row counts and 16 column counts of 4 or more, 4 strides.
+    let all = 16 * 16 * 4;
+    // One- and two-byte tiles are SSE2, so on every x86_64 CPU; 251 and 65521 are primes, so
+    // a misplaced element shows.
+    let narrow = [
+        run(|i| (i % 251) as u8),
+        run(|i| i % 3 == 0),
+        run(|i| (i % 65521) as u16),
+        run(|i| (i % 65521) as i16),
+    ];
+    assert_eq!(
+        narrow,
+        [if cfg!(target_arch = "x86_64") { all } else { 0 }; 4]
+    );
+    let wide = [
         run(|i| i as f32),
         run(|i| i as u32),
         run(|i| i as f64),
         run(|i| i as i64),
     ];
     if std::arch::is_x86_feature_detected!("avx2") {
-        // 16 row counts and 16 column counts of 4 or more, 4 strides.
-        assert_eq!(counts, [16 * 16 * 4; 4]);
+        assert_eq!(wide, [all; 4]);
     } else {
-        assert_eq!(counts, [0; 4]);
+        assert_eq!(wide, [0; 4]);
     }
 }
 
 /// Layout changes of feature maps with more than 4 channels (the tile transposes) through the
-/// engine: NHWC -> NCHW and back, one flipped axis, in `f32` and `f64`.
+/// engine: NHWC -> NCHW and back, one flipped axis, in `f32` and `f64`, and in `u8` and `u16`
+/// (with 64×64-pixel planes: output rows 4 KiB apart, the byte tiles of 8 rows by 16 columns).
 #[test]
 fn channel_transposes_equal_the_element_by_element_copy() {
+    // NHWC -> NCHW of `x`, whole and with a flipped axis and a crop; and back from NCHW.
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>) {
+        let nchw = IxDyn(&[0, 3, 1, 2]);
+        check(&x.view().permuted_axes(nchw.clone()));
+        check(
+            &x.slice(s![.., .., ..;-1, 1..])
+                .into_dyn()
+                .permuted_axes(nchw.clone()),
+        );
+        let planes = x
+            .view()
+            .permuted_axes(nchw)
+            .as_standard_layout()
+            .into_owned();
+        check(&planes.view().permuted_axes(IxDyn(&[0, 2, 3, 1])));
+    }
+    for (shape, c) in [
+        ([1, 64, 64], 8usize),
+        ([2, 5, 7], 16),
+        ([2, 3, 11], 17),
+        ([1, 6, 9], 40),
+    ] {
+        let x = base(&[shape[0], shape[1], shape[2], c]);
+        each(&x.mapv(|v| v as u8));
+        each(&x.mapv(|v| v as u16));
+    }
     for c in [5usize, 8, 9, 13, 16, 17] {
         let x = base(&[2, 5, 7, c]).mapv(|v| v as f32);
         check(&x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])));

@@ -1,33 +1,37 @@
 //! Tile transposes for [`super::plan::Kernel::Blocked`] (the copy engine's eighth `unsafe`
 //! module): a layout change of feature maps with more than 4 channels (NHWC to NCHW and back),
-//! and any other transpose whose source rows are one element apart, for plain 4- and 8-byte
-//! primitives where the CPU has AVX2.
+//! and any other transpose whose source rows are one element apart, for plain 1- and 2-byte
+//! primitives (SSE2, every x86_64 CPU) and 4- and 8-byte ones where the CPU has AVX2.
 //!
 //! Why: the blocked kernel copies one element per iteration (a strided load, a store), about one
 //! element per cycle. `f32` NHWC -> NCHW of 16×56×56×64 took 7.0x a `memcpy` of its bytes, and
-//! NCHW -> NHWC 4.4x. LLVM does not turn a fixed-size tile loop into a shuffle transpose (tiles
-//! of 4, 8 and 16 elements compiled for AVX2 and AVX-512: 3.2x to 5.5x). Here an 8×8 tile of
-//! 4-byte elements is 8 loads, 24 shuffles (`vunpcklps`/`vunpckhps`, `vshufps`,
-//! `vperm2f128`) and 8 stores; a 4×4 tile of 8-byte ones 4 loads, 8 shuffles, 4 stores. Measured
-//! (AMD EPYC family 26, pinned, best of 10 × 10 calls, a standalone prototype of this loop):
-//! 16×3136×64 `f32` 7.0x -> 2.0x a `memcpy`, 16×64×3136 4.4x -> 1.9x, 18×4096×8 4.4x -> 1.2x.
+//! NCHW -> NHWC 4.4x; `u8` 18x and 16x, `u16` 11x and 9x. LLVM does not turn a fixed-size tile
+//! loop into a shuffle transpose (tiles of 4, 8 and 16 elements compiled for AVX2 and AVX-512:
+//! 3.2x to 5.5x). Here an 8×8 tile of 4-byte elements is 8 loads, 24 shuffles
+//! (`vunpcklps`/`vunpckhps`, `vshufps`, `vperm2f128`) and 8 stores; a 4×4 tile of 8-byte ones 4
+//! loads, 8 shuffles, 4 stores; a 16×16 tile of bytes 16 loads, 64 `punpck`s, 16 stores; an 8×8
+//! tile of 2-byte elements 8 loads, 24 `punpck`s, 8 stores. Measured (AMD EPYC family 26,
+//! pinned, best of 10 × 10 calls, a standalone prototype of this loop): 16×3136×64 `f32` 7.0x
+//! -> 2.0x a `memcpy`, 16×64×3136 4.4x -> 1.9x, 18×4096×8 4.4x -> 1.2x; through the engine,
+//! 16×56×56×64 `u8` 17.9x -> 2.5x and 16.4x -> 2.3x, `u16` 10.6x -> 2.5x and 8.9x -> 1.9x.
 //!
 //! The loops: output rows `r` and columns `k`, element `(r, k)` at `base + r + k * stride` of
 //! the source (a pixel's channels one element apart). Tiles of 8 output rows (4 for 8-byte
-//! elements, and for 4-byte ones with fewer than 8 rows or columns) in turn, each along all
-//! the columns, so each tile's loads are 8 pixels' channels and its stores go down 8 output
-//! rows. Where the tile size does not divide the rows or columns, the last tile overlaps the
-//! one before it, writing some slots a second time with the same bytes (6 channels: tiles at
-//! 0 and 2), so no element is copied on its own.
+//! elements, 16 or 8 for bytes; fewer where there are fewer rows or columns) in turn, each
+//! along all the columns, so each tile's loads are its pixels' channels and its stores go down
+//! its output rows. Where the tile size does not divide the rows or columns, the last tile
+//! overlaps the one before it, writing some slots a second time with the same bytes (6
+//! channels: tiles of 4 at 0 and 2), so no element is copied on its own.
 //!
 //! Soundness: the AVX2 functions are only called after `is_x86_feature_detected!("avx2")`
-//! ([`super::gather_lines::avx2`]). Each load is of 8 (or 4) elements `(r0..r0 + 8, k)` with
-//! `r0 + 8 <= rows` and `k < cols`: consecutive elements of the view (the rows are one element
-//! apart), inside its allocation (the contract). Each store is of 8 (or 4) elements of output
-//! row `r < rows`, columns `k0..k0 + 8 <= cols`: inside `dst`, whose length is `rows * cols`
-//! (checked). The element type is read and written as `f32` or `f64` bits only where it is a
-//! plain primitive of that size ([`super::stream::is_plain`]): the shuffles move bits, never
-//! interpret them, so every output element is a copy of a source element's bytes.
+//! ([`super::gather_lines::avx2`]); SSE2 is part of the x86_64 target. Each load is of a
+//! tile's `t` elements `(r0..r0 + t, k)` with `r0 + t <= rows` and `k < cols`: consecutive
+//! elements of the view (the rows are one element apart), inside its allocation (the
+//! contract). Each store is of `t` elements of output row `r < rows`, columns
+//! `k0..k0 + t <= cols`: inside `dst`, whose length is `rows * cols` (checked). The element type
+//! is read and written as bits of its width only where it is a plain primitive of that size
+//! ([`super::stream::is_plain`]): the shuffles move bits, never interpret them, so every
+//! output element is a copy of a source element's bytes.
 
 use std::mem::MaybeUninit;
 
@@ -36,8 +40,9 @@ use super::stream::is_plain;
 
 /// Writes `dst` as `rows` rows of `cols` elements, `dst[r * cols + k]` a copy of the element at
 /// `base + r + k * stride`, and returns `true`; or returns `false` with nothing written where
-/// `A` is not a plain primitive of 4 or 8 bytes, the CPU lacks AVX2, there are fewer rows or
-/// columns than one tile (4), or `dst` is not `rows * cols` long.
+/// `A` is not a plain primitive of 1, 2, 4 or 8 bytes, the CPU is not x86_64 (or lacks AVX2,
+/// for 4 and 8 bytes), there are fewer rows or columns than one tile (4), or `dst` is not
+/// `rows * cols` long.
 ///
 /// # Safety
 /// For every `r < rows` and `k < cols`, `base + r + k * stride` is an initialised element of a
@@ -52,24 +57,27 @@ pub(super) unsafe fn columns_to_rows<A>(
 ) -> bool {
     // Every tile is at least 4×4.
     let tiles = rows >= 4 && cols >= 4;
-    if !tiles || rows.checked_mul(cols) != Some(dst.len()) || !is_plain::<A>() || !avx2() {
+    if !tiles || rows.checked_mul(cols) != Some(dst.len()) || !is_plain::<A>() {
         return false;
     }
     #[cfg(target_arch = "x86_64")]
     {
         let out = dst.as_mut_ptr();
-        match std::mem::size_of::<A>() {
-            // SAFETY: `A` is a plain 4-byte primitive (u32, i32, f32, char), so its elements
-            // are initialised 4-byte values that the `f32` loads and stores copy bit for bit;
-            // the CPU has AVX2 (checked); the element addresses are the contract's, and `dst`
-            // holds `rows * cols` elements, at least 4 of each (checked).
-            4 => unsafe {
-                words(base.cast(), [rows, cols], stride, out.cast());
-            },
-            // SAFETY: as above, for the plain 8-byte primitives and `f64`.
-            8 => unsafe {
-                doubles(base.cast(), [rows, cols], stride, out.cast());
-            },
+        let size = std::mem::size_of::<A>();
+        // The 1- and 2-byte tiles are SSE2 (every x86_64 CPU); the wider ones AVX2.
+        if size >= 4 && !avx2() {
+            return false;
+        }
+        match size {
+            // SAFETY (every arm): `A` is a plain primitive of this size, so its elements are
+            // initialised values that the loads and stores of that width copy bit for bit;
+            // the CPU has AVX2 for the 4- and 8-byte tiles (checked; SSE2 is part of
+            // x86_64); the element addresses are the contract's, and `dst` holds
+            // `rows * cols` elements, at least 4 of each (checked).
+            1 => unsafe { bytes(base.cast(), [rows, cols], stride, out.cast()) },
+            2 => unsafe { halves(base.cast(), [rows, cols], stride, out.cast()) },
+            4 => unsafe { words(base.cast(), [rows, cols], stride, out.cast()) },
+            8 => unsafe { doubles(base.cast(), [rows, cols], stride, out.cast()) },
             _ => return false,
         }
         true
@@ -89,6 +97,178 @@ fn starts(n: usize, t: usize) -> impl Iterator<Item = usize> {
     (0..whole).step_by(t).chain((whole < n).then(|| n - t))
 }
 
+/// Calls `tile(source, destination)` for each tile of `t[0]` output rows and `t[1]` columns,
+/// of `rows` output rows and `cols` columns (`rows >= t[0]`, `cols >= t[1]`): output rows a
+/// tile at a time, each along all its columns, so the stores go down the tile's rows front to
+/// back. Columns first (each tile's rows written at places far apart) took `f32` NHWC -> NCHW
+/// of 16 channels from 4.6x to 5.5x a `memcpy`. Element `(r, k)` is at `base + r + k * stride`,
+/// output slot `(r, k)` at `dst + r * cols + k`; each tile is given the addresses of its
+/// `(r0, k0)`, with `r0 + t[0] <= rows` and `k0 + t[1] <= cols` ([`starts`]).
+#[inline(always)]
+fn each_tile<E>(
+    base: *const E,
+    [rows, cols]: [usize; 2],
+    stride: isize,
+    dst: *mut E,
+    t: [usize; 2],
+    mut tile: impl FnMut(*const E, *mut E),
+) {
+    for r0 in starts(rows, t[0]) {
+        for k0 in starts(cols, t[1]) {
+            let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
+            tile(from, dst.wrapping_add(r0 * cols + k0));
+        }
+    }
+}
+
+/// One stage of a transpose by unpacking: registers `i` and `i + n / 2` interleaved into `2i`
+/// (their low halves) and `2i + 1` (their high halves). On the address of an element, its
+/// register's bits then its lane's, this is a rotation left by one bit; as many stages as the
+/// address has register bits move them all below the lane bits: the transpose.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn unpack_stage<const N: usize>(
+    x: [std::arch::x86_64::__m128i; N],
+    lo: impl Fn(std::arch::x86_64::__m128i, std::arch::x86_64::__m128i) -> std::arch::x86_64::__m128i,
+    hi: impl Fn(std::arch::x86_64::__m128i, std::arch::x86_64::__m128i) -> std::arch::x86_64::__m128i,
+) -> [std::arch::x86_64::__m128i; N] {
+    let mut y = x;
+    for i in 0..N / 2 {
+        y[2 * i] = lo(x[i], x[i + N / 2]);
+        y[2 * i + 1] = hi(x[i], x[i + N / 2]);
+    }
+    y
+}
+
+/// [`columns_to_rows`] for 1-byte elements: 16×16 tiles where there are 16 rows and 16
+/// columns, else 8×8, else 4×4 (`rows, cols >= 4`). SSE2 unpacks: 4, 12 and 64 of them per
+/// tile of 16, 64 and 256 bytes.
+///
+/// # Safety
+/// The contract of [`columns_to_rows`], with `dst` `rows * cols` long.
+#[cfg(target_arch = "x86_64")]
+unsafe fn bytes(base: *const u8, shape: [usize; 2], stride: isize, dst: *mut u8) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_loadl_epi64, _mm_loadu_si128,
+        _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+    let cols = shape[1];
+    // SAFETY: SSE2 is part of x86_64.
+    fn stage<const N: usize>(x: [__m128i; N]) -> [__m128i; N] {
+        unsafe {
+            unpack_stage(
+                x,
+                |a, b| _mm_unpacklo_epi8(a, b),
+                |a, b| _mm_unpackhi_epi8(a, b),
+            )
+        }
+    }
+    // SAFETY (every tile): `each_tile` gives tiles inside rows x cols, so each load is t
+    // consecutive source bytes of one column (the rows are one element apart) and each store
+    // t slots of one output row of `dst` (the contract). `_mm_loadl_epi64`, `_mm_storel_epi64`
+    // and the 4-byte `read_unaligned`/`write_unaligned` take unaligned addresses.
+    let min = shape[0].min(cols);
+    if min >= 16 && !cols.is_multiple_of(4096) {
+        each_tile(base, shape, stride, dst, [16, 16], |src, out| unsafe {
+            let x: [__m128i; 16] =
+                std::array::from_fn(|i| _mm_loadu_si128(src.offset(i as isize * stride).cast()));
+            for (j, v) in stage(stage(stage(stage(x)))).into_iter().enumerate() {
+                _mm_storeu_si128(out.add(j * cols).cast(), v);
+            }
+        });
+    } else if min >= 8 && cols >= 16 {
+        // Output rows a multiple of 4 KiB apart (NCHW planes of 64×64 pixels) share one set of
+        // the L1 (12-way on AMD Zen 5), so 16 rows written at once evict each other: u8 NHWC
+        // -> NCHW of 16 channels took 7.6x a `memcpy` in 16×16 tiles, 1.7x in these tiles of
+        // 8 rows by 16 columns (16 loads of 8 bytes, 8 stores of 16). Elsewhere 16×16 tiles:
+        // 8 rows read a 64-channel pixel's line in 8 passes instead of 4 (2.4x -> 4.5x).
+        each_tile(base, shape, stride, dst, [8, 16], |src, out| unsafe {
+            let l = |i: usize| _mm_loadl_epi64(src.offset(i as isize * stride).cast());
+            // Bytes of loads i and i + 8 interleaved: the registers hold 16 bytes from here.
+            let x: [__m128i; 8] = std::array::from_fn(|i| _mm_unpacklo_epi8(l(i), l(i + 8)));
+            for (j, v) in stage(stage(stage(x))).into_iter().enumerate() {
+                _mm_storeu_si128(out.add(j * cols).cast(), v);
+            }
+        });
+    } else if min >= 8 {
+        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
+            let l = |i: isize| _mm_loadl_epi64(src.offset(i * stride).cast());
+            // Bytes of loads i and i + 4 interleaved: the registers hold 16 bytes from here.
+            let x: [__m128i; 4] =
+                std::array::from_fn(|i| _mm_unpacklo_epi8(l(i as isize), l(i as isize + 4)));
+            // Register k: output rows 2k (low half) and 2k + 1 (high half).
+            for (k, v) in stage(stage(x)).into_iter().enumerate() {
+                _mm_storel_epi64(out.add(2 * k * cols).cast(), v);
+                _mm_storel_epi64(out.add((2 * k + 1) * cols).cast(), _mm_srli_si128::<8>(v));
+            }
+        });
+    } else {
+        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+            let l =
+                |i: isize| _mm_cvtsi32_si128(src.offset(i * stride).cast::<i32>().read_unaligned());
+            let (a, b) = (_mm_unpacklo_epi8(l(0), l(2)), _mm_unpacklo_epi8(l(1), l(3)));
+            let v = _mm_unpacklo_epi8(a, b);
+            // Output row j is the 4 bytes j of the register.
+            let s = |j: usize, v: __m128i| {
+                out.add(j * cols)
+                    .cast::<i32>()
+                    .write_unaligned(_mm_cvtsi128_si32(v))
+            };
+            s(0, v);
+            s(1, _mm_srli_si128::<4>(v));
+            s(2, _mm_srli_si128::<8>(v));
+            s(3, _mm_srli_si128::<12>(v));
+        });
+    }
+}
+
+/// [`columns_to_rows`] for 2-byte elements: 8×8 tiles where there are 8 rows and 8 columns,
+/// else 4×4 (`rows, cols >= 4`). SSE2 unpacks: 24 per tile of 64 elements, 4 per 16.
+///
+/// # Safety
+/// The contract of [`columns_to_rows`], with `dst` `rows * cols` long.
+#[cfg(target_arch = "x86_64")]
+unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u16) {
+    use std::arch::x86_64::{
+        __m128i, _mm_loadl_epi64, _mm_loadu_si128, _mm_srli_si128, _mm_storel_epi64,
+        _mm_storeu_si128, _mm_unpackhi_epi16, _mm_unpacklo_epi16,
+    };
+    let cols = shape[1];
+    // SAFETY: SSE2 is part of x86_64.
+    fn stage<const N: usize>(x: [__m128i; N]) -> [__m128i; N] {
+        unsafe {
+            unpack_stage(
+                x,
+                |a, b| _mm_unpacklo_epi16(a, b),
+                |a, b| _mm_unpackhi_epi16(a, b),
+            )
+        }
+    }
+    // SAFETY (every tile): as in `bytes`, for elements of 2 bytes.
+    if shape[0].min(cols) >= 8 {
+        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
+            let x: [__m128i; 8] =
+                std::array::from_fn(|i| _mm_loadu_si128(src.offset(i as isize * stride).cast()));
+            for (j, v) in stage(stage(stage(x))).into_iter().enumerate() {
+                _mm_storeu_si128(out.add(j * cols).cast(), v);
+            }
+        });
+    } else {
+        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+            let l = |i: isize| _mm_loadl_epi64(src.offset(i * stride).cast());
+            let x = [
+                _mm_unpacklo_epi16(l(0), l(2)),
+                _mm_unpacklo_epi16(l(1), l(3)),
+            ];
+            // Register k: output rows 2k (low half) and 2k + 1 (high half).
+            for (k, v) in stage(x).into_iter().enumerate() {
+                _mm_storel_epi64(out.add(2 * k * cols).cast(), v);
+                _mm_storel_epi64(out.add((2 * k + 1) * cols).cast(), _mm_srli_si128::<8>(v));
+            }
+        });
+    }
+}
+
 /// [`columns_to_rows`] for 4-byte elements: 8×8 tiles where there are 8 rows and 8 columns,
 /// else 4×4 ones (`rows, cols >= 4`).
 ///
@@ -96,29 +276,19 @@ fn starts(n: usize, t: usize) -> impl Iterator<Item = usize> {
 /// The CPU has AVX2; the contract of [`columns_to_rows`], with `dst` `rows * cols` long.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn words(base: *const f32, [rows, cols]: [usize; 2], stride: isize, dst: *mut f32) {
-    // Column k from row r (the tiles' loads), output row r from column k (their stores).
-    let at = |r: usize, k: usize| base.wrapping_offset(r as isize + k as isize * stride);
-    let to = |r: usize, k: usize| dst.wrapping_add(r * cols + k);
-    // Output rows a tile at a time, each along all its columns: the stores go down 8 rows
-    // front to back. Columns first (each tile's 8 rows written at 8 places far apart) took
-    // NHWC -> NCHW of 16 channels from 4.6x to 5.5x a `memcpy`.
-    // SAFETY (every tile): the CPU has AVX2 (the contract); the tile's rows r0..r0 + t and
-    // columns k0..k0 + t lie inside rows x cols (`starts`: r0 + t <= rows, k0 + t <= cols), so
-    // each of its loads is t consecutive source elements of one column (the rows are one
-    // element apart) and each store t slots of one output row of `dst`.
-    if rows >= 8 && cols >= 8 {
-        for r0 in starts(rows, 8) {
-            for k0 in starts(cols, 8) {
-                unsafe { tile8(at(r0, k0), stride, to(r0, k0), cols) };
-            }
-        }
+unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f32) {
+    let cols = shape[1];
+    // SAFETY (every tile): the CPU has AVX2 (the contract); `each_tile` gives tiles inside
+    // rows x cols, so each of its loads is t consecutive source elements of one column (the
+    // rows are one element apart) and each store t slots of one output row of `dst`.
+    if shape[0].min(cols) >= 8 {
+        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
+            tile8(src, stride, out, cols)
+        });
     } else {
-        for r0 in starts(rows, 4) {
-            for k0 in starts(cols, 4) {
-                unsafe { tile4(at(r0, k0), stride, to(r0, k0), cols) };
-            }
-        }
+        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+            tile4(src, stride, out, cols)
+        });
     }
 }
 
@@ -195,29 +365,22 @@ unsafe fn tile4(src: *const f32, stride: isize, dst: *mut f32, cols: usize) {
 /// As for [`words`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn doubles(base: *const f64, [rows, cols]: [usize; 2], stride: isize, dst: *mut f64) {
+unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut f64) {
     use std::arch::x86_64::{
         _mm256_loadu_pd, _mm256_permute2f128_pd, _mm256_storeu_pd, _mm256_unpackhi_pd,
         _mm256_unpacklo_pd,
     };
-    let at = |r: usize, k: usize| base.wrapping_offset(r as isize + k as isize * stride);
-    let to = |r: usize, k: usize| dst.wrapping_add(r * cols + k);
-    for r0 in starts(rows, 4) {
-        for k0 in starts(cols, 4) {
-            let (src, out) = (at(r0, k0), to(r0, k0));
-            // SAFETY: as in `words`, for a 4×4 tile inside rows x cols (r0 + 4 <= rows,
-            // k0 + 4 <= cols): four loads of four consecutive elements of one column, four
-            // stores of four slots of one output row.
-            unsafe {
-                let l = |i: isize| _mm256_loadu_pd(src.offset(i * stride));
-                let (a, b, c, d) = (l(0), l(1), l(2), l(3));
-                let (t0, t1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
-                let (t2, t3) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
-                _mm256_storeu_pd(out, _mm256_permute2f128_pd::<0x20>(t0, t2));
-                _mm256_storeu_pd(out.add(cols), _mm256_permute2f128_pd::<0x20>(t1, t3));
-                _mm256_storeu_pd(out.add(2 * cols), _mm256_permute2f128_pd::<0x31>(t0, t2));
-                _mm256_storeu_pd(out.add(3 * cols), _mm256_permute2f128_pd::<0x31>(t1, t3));
-            }
-        }
-    }
+    let cols = shape[1];
+    // SAFETY (every tile): as in `words`, for 4×4 tiles: four loads of four consecutive
+    // elements of one column, four stores of four slots of one output row.
+    each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+        let l = |i: isize| _mm256_loadu_pd(src.offset(i * stride));
+        let (a, b, c, d) = (l(0), l(1), l(2), l(3));
+        let (t0, t1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
+        let (t2, t3) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
+        _mm256_storeu_pd(out, _mm256_permute2f128_pd::<0x20>(t0, t2));
+        _mm256_storeu_pd(out.add(cols), _mm256_permute2f128_pd::<0x20>(t1, t3));
+        _mm256_storeu_pd(out.add(2 * cols), _mm256_permute2f128_pd::<0x31>(t0, t2));
+        _mm256_storeu_pd(out.add(3 * cols), _mm256_permute2f128_pd::<0x31>(t1, t3));
+    });
 }
