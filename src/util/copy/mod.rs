@@ -63,7 +63,7 @@ mod word_blend;
 
 use ndarray::{ArrayView, Dimension};
 
-pub(crate) use pieces::interleave_pieces;
+pub(crate) use pieces::{Piece, interleave_pieces, interleave_stepped};
 pub(crate) use raw::gather_byte_rounds;
 pub(crate) use stream::Sink;
 

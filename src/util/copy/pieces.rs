@@ -33,6 +33,29 @@ use std::mem::MaybeUninit;
 
 use super::raw::append_with;
 use crate::error::Error;
+use crate::util::runs::run_len;
+
+/// One input's share of every row of [`interleave_stepped`]: row `o`'s piece is the `len`
+/// elements of `data` from `offset + o * step`. `step == len` (from `offset` 0): the input cut
+/// into consecutive pieces (a concat); a larger step: a column of a wider array (the unit a
+/// mirror pad copies from each input row); `step == 0`: the same piece in every row (a pad's
+/// constant).
+#[derive(Debug)]
+pub(crate) struct Piece<'a, A> {
+    pub(crate) data: &'a [A],
+    pub(crate) offset: usize,
+    pub(crate) step: usize,
+    pub(crate) len: usize,
+}
+
+// By hand: a derive would ask for `A: Copy`, and a piece only borrows its data.
+impl<A> Clone for Piece<'_, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<A> Copy for Piece<'_, A> {}
 
 /// Appends `outer` rows to `out`, row `o` being `sources[i][o * runs[i]..(o + 1) * runs[i]]` for
 /// every `i` in order. `Err` (nothing appended) if a source is shorter than `outer` runs or the
@@ -44,16 +67,58 @@ pub(crate) fn interleave_pieces<A: Clone>(
     runs: &[usize],
     outer: usize,
 ) -> Result<(), Error> {
-    let bad = || Error::Internal(format!("pieces {runs:?} x {outer} outside their sources"));
     if sources.len() != runs.len() {
-        return Err(bad());
+        return Err(outside(runs, outer));
     }
+    let pieces: Vec<Piece<'_, A>> = sources
+        .iter()
+        .zip(runs)
+        .map(|(&data, &len)| Piece {
+            data,
+            offset: 0,
+            step: len,
+            len,
+        })
+        .collect();
+    interleave_stepped(out, &pieces, outer)
+}
+
+fn outside(what: impl std::fmt::Debug, outer: usize) -> Error {
+    Error::Internal(format!("pieces {what:?} x {outer} outside their sources"))
+}
+
+/// Appends `outer` rows to `out`, row `o` being every piece's `o`-th piece in order
+/// ([`Piece`]). `Err` (nothing appended) if a piece passes the end of its data or the sizes
+/// overflow: callers compute the pieces from validated shapes, so that is a bug of this crate,
+/// not a user error.
+pub(crate) fn interleave_stepped<A: Clone>(
+    out: &mut Vec<A>,
+    pieces: &[Piece<'_, A>],
+    outer: usize,
+) -> Result<(), Error> {
+    let bad = || {
+        outside(
+            pieces
+                .iter()
+                .map(|p| (p.offset, p.step, p.len))
+                .collect::<Vec<_>>(),
+            outer,
+        )
+    };
     let mut row = 0usize;
-    for (source, &run) in sources.iter().zip(runs) {
-        if run.checked_mul(outer).is_none_or(|n| n > source.len()) {
+    for p in pieces {
+        // The end of the last row's piece (nothing is read when there are no rows).
+        let end = match outer.checked_sub(1) {
+            None => Some(0),
+            Some(last) => last
+                .checked_mul(p.step)
+                .and_then(|s| s.checked_add(p.offset))
+                .and_then(|s| s.checked_add(p.len)),
+        };
+        if end.is_none_or(|end| end > p.data.len()) {
             return Err(bad());
         }
-        row = row.checked_add(run).ok_or_else(bad)?;
+        row = row.checked_add(p.len).ok_or_else(bad)?;
     }
     let total = row.checked_mul(outer).ok_or_else(bad)?;
     if total == 0 {
@@ -69,28 +134,41 @@ pub(crate) fn interleave_pieces<A: Clone>(
             let first = b * (block / row);
             let count = rows.len() / row;
             let mut at = 0;
-            for (source, &run) in sources.iter().zip(runs) {
-                // Checked above: `(first + count) * run <= outer * run <= source.len()`.
-                let part = &source[first * run..(first + count) * run];
-                match run {
-                    0 => {}
-                    1 => column::<A, 1>(rows, row, at, part),
-                    2 => column::<A, 2>(rows, row, at, part),
-                    3 => column::<A, 3>(rows, row, at, part),
-                    4 => column::<A, 4>(rows, row, at, part),
-                    _ => column_of(rows, row, at, run, part),
+            for p in pieces {
+                // Checked above: the pieces of rows `first..first + count` are inside `data`.
+                let start = p.offset + first * p.step;
+                if p.step == p.len {
+                    let part = &p.data[start..start + count * p.len];
+                    match p.len {
+                        0 => {}
+                        1 => column::<A, 1>(rows, row, at, part),
+                        2 => column::<A, 2>(rows, row, at, part),
+                        3 => column::<A, 3>(rows, row, at, part),
+                        4 => column::<A, 4>(rows, row, at, part),
+                        _ => column_of(rows, row, at, p.len, part),
+                    }
+                } else {
+                    let (data, step, len) = (p.data, p.step, p.len);
+                    match len {
+                        0 => {}
+                        1 => stepped::<A, 1>(rows, [row, at], data, [start, step, len]),
+                        2 => stepped::<A, 2>(rows, [row, at], data, [start, step, len]),
+                        3 => stepped::<A, 3>(rows, [row, at], data, [start, step, len]),
+                        4 => stepped::<A, 4>(rows, [row, at], data, [start, step, len]),
+                        _ => stepped::<A, 0>(rows, [row, at], data, [start, step, len]),
+                    }
                 }
-                at += run;
+                at += p.len;
             }
         }
     };
     // SAFETY: `fill` writes every one of the `total` slots. The slots are `outer` rows of `row`
-    // elements, taken in blocks of whole rows. In each block, input `i` writes slots
-    // `at_i..at_i + runs[i]` of every row, where `at_i` is the sum of the runs before it: the
+    // elements, taken in blocks of whole rows. In each block, piece `i` writes slots
+    // `at_i..at_i + len_i` of every row, where `at_i` is the sum of the lengths before it: the
     // pieces tile each row (they sum to `row`), and each row of the block is zipped with
-    // exactly one piece of the input's part (`count` rows, `count` pieces of `runs[i]`). The
-    // indexing is in bounds by the checks above; if it were not, it would panic rather than
-    // skip a slot, and a panic leaks the written slots, which is safe.
+    // exactly one piece of the data (`count` rows, `count` pieces). The indexing is in bounds
+    // by the checks above; if it were not, it would panic rather than skip a slot, and a panic
+    // leaks the written slots, which is safe.
     unsafe { append_with(out, total, fill) };
     Ok(())
 }
@@ -123,6 +201,34 @@ fn column<A: Clone, const N: usize>(
 fn column_of<A: Clone>(rows: &mut [MaybeUninit<A>], row: usize, at: usize, run: usize, part: &[A]) {
     for (dst, piece) in rows.chunks_exact_mut(row).zip(part.chunks_exact(run)) {
         for (slot, x) in dst[at..at + run].iter_mut().zip(piece) {
+            slot.write(x.clone());
+        }
+    }
+}
+
+/// [`column`] for pieces `step` apart in `data` (not consecutive): piece `k` is the `len`
+/// elements from `start + k * step` (`N` = `len`, or 0 for a length known only at run time).
+#[inline(always)]
+fn stepped<A: Clone, const N: usize>(
+    rows: &mut [MaybeUninit<A>],
+    [row, at]: [usize; 2],
+    data: &[A],
+    [start, step, len]: [usize; 3],
+) {
+    let len = run_len::<N>(len);
+    if step == 0 {
+        // The same piece in every row: sliced once.
+        let piece = &data[start..start + len];
+        for dst in rows.chunks_exact_mut(row) {
+            for (slot, x) in dst[at..at + len].iter_mut().zip(piece) {
+                slot.write(x.clone());
+            }
+        }
+        return;
+    }
+    for (k, dst) in rows.chunks_exact_mut(row).enumerate() {
+        let from = start + k * step;
+        for (slot, x) in dst[at..at + len].iter_mut().zip(&data[from..from + len]) {
             slot.write(x.clone());
         }
     }
@@ -208,6 +314,72 @@ mod tests {
             check(&runs, outer, |k| k as u8);
             check(&runs, outer, |k| u64::from(k) << 7);
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        /// Pieces apart in their data (a column of a wider array), the same piece every row
+        /// (`step` 0) and consecutive ones, against the rows built one element at a time.
+        #[test]
+        fn stepped_pieces_match_the_naive_rows(
+            pieces in prop::collection::vec(
+                (0usize..5, prop::sample::select(vec![0usize, 1, 2, 3, 4, 5, 9, 30]), 0usize..40),
+                1..=5,
+            ),
+            outer in 0usize..700,
+        ) {
+            // (offset, len, extra): step = len + extra, or 0 where `extra` is 0 and len odd.
+            let specs: Vec<(usize, usize, usize)> = pieces
+                .iter()
+                .map(|&(offset, len, extra)| {
+                    let step = if extra == 0 && len % 2 == 1 { 0 } else { len + extra };
+                    (offset, step, len)
+                })
+                .collect();
+            let datas: Vec<Vec<u8>> = specs
+                .iter()
+                .enumerate()
+                .map(|(i, &(offset, step, len))| {
+                    let n = offset + outer * step + len;
+                    (0..n).map(|k| (k * 7 + i * 31) as u8).collect()
+                })
+                .collect();
+            let list: Vec<Piece<'_, u8>> = specs
+                .iter()
+                .zip(&datas)
+                .map(|(&(offset, step, len), data)| Piece { data, offset, step, len })
+                .collect();
+            let mut want = vec![1u8];
+            for o in 0..outer {
+                for p in &list {
+                    want.extend_from_slice(&p.data[p.offset + o * p.step..][..p.len]);
+                }
+            }
+            let mut got = vec![1u8];
+            interleave_stepped(&mut got, &list, outer).unwrap();
+            prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn stepped_pieces_past_their_data_are_errors_with_nothing_appended() {
+        let a = [1, 2, 3, 4, 5];
+        let piece = |offset, step, len| Piece {
+            data: &a[..],
+            offset,
+            step,
+            len,
+        };
+        let mut out = vec![0];
+        // Row 2's piece ends at 2 * 2 + 1 + 1 = 6 > 5.
+        assert!(interleave_stepped(&mut out, &[piece(1, 2, 1)], 3).is_err());
+        assert!(interleave_stepped(&mut out, &[piece(0, usize::MAX, 1)], 2).is_err());
+        assert!(interleave_stepped(&mut out, &[piece(5, 0, 1)], 1).is_err());
+        assert_eq!(out, [0]);
+        // The same pieces with no rows read nothing.
+        interleave_stepped(&mut out, &[piece(1, 2, 1)], 0).unwrap();
+        interleave_stepped(&mut out, &[piece(4, 0, 1)], 3).unwrap();
+        assert_eq!(out, [0, 5, 5, 5]);
     }
 
     #[test]

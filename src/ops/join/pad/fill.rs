@@ -1,22 +1,34 @@
-//! Writing a padded array once, in row-major order, row by row.
+//! Writing a padded array once, in row-major order.
 //!
 //! The input is read as one row-major slice (a copy is made first only if it is not laid out
-//! that way), so walking it is offset arithmetic, not view construction. Each output row is the
-//! padding before, the input row (one `extend_from_slice`) and the padding after; the padding of
-//! outer axes is whole runs of the constant, or mirrored input rows written again. No element is
-//! written twice, unlike `Array::from_elem` followed by an `assign` of the interior.
+//! that way), so walking it is offset arithmetic, not view construction. The rows of the last
+//! padded axis are written a block at a time (all of an image's rows, say) by one
+//! [`interleave_stepped`]: each row is the padding before (the same piece of constants every
+//! row, or each mirrored unit, a column of the input rows), the input row, and the padding
+//! after. The padding of outer axes is whole runs of the constant, or mirrored input rows
+//! written again. No element is written twice, unlike `Array::from_elem` followed by an
+//! `assign` of the interior.
 //!
 //! The axes after the last padded one are not walked: they are the unit a row is made of (an
 //! NHWC image padded on H and W is rows of `W * C` elements, and its mirrors copy whole pixels),
 //! so an image with 3 channels is not 800K rows of 3.
+//!
+//! Measured (AMD EPYC family 26, pinned, best of 8 × 8 calls, 2.4 MB batches of 64×64 images
+//! padded by one pixel, ratio to a `memcpy` of the result, the two builds in one run), row by
+//! row (a `Vec::resize`, an `extend_from_slice` and a `Vec::resize` a row) -> by blocks: `u8`
+//! constant of 1, 3 and 8 channels 5.6x -> 2.1x, 2.7x -> 1.4x, 1.4x -> 1.3x; reflect 5.7x ->
+//! 3.1x, 3.1x -> 2.0x, 1.5x -> 1.5x; `f32` 1 channel constant 1.6x -> 1.2x, reflect 1.7x ->
+//! 1.5x. Gathering the mirrored units of a block into buffers first, then interleaving them as
+//! consecutive pieces, was slower than row by row (`u8` reflect of 1 channel 9.5x).
 
 use ndarray::ArrayViewD;
 
 use super::PadMode;
 use crate::error::Error;
 use crate::util::alloc::try_vec;
-use crate::util::copy::extend_run;
+use crate::util::copy::{Piece, extend_run, interleave_stepped};
 use crate::util::owned::c_order;
+use crate::util::runs::run;
 
 /// The elements of `x` padded by `paddings` in `mode`, in row-major order of `out_shape` (already
 /// validated: same rank as `x`, element count and bytes fit, mirror paddings within limits).
@@ -64,6 +76,7 @@ pub(super) fn padded<A: Clone>(
         mode,
         value,
         out,
+        constants: Vec::new(),
     };
     padder.write(0, 0)?;
     Ok(padder.out)
@@ -83,6 +96,9 @@ struct Padder<'a, A> {
     mode: PadMode,
     value: &'a A,
     out: Vec<A>,
+    /// Copies of `value`, as many as one block of rows pads on either side (made once, on the
+    /// first block): the constant pieces of [`Padder::rows`].
+    constants: Vec<A>,
 }
 
 impl<A: Clone> Padder<'_, A> {
@@ -92,22 +108,32 @@ impl<A: Clone> Padder<'_, A> {
         let n = *self.shape.get(axis).ok_or_else(bug)?;
         let [before, after] = self.paddings.get(axis).copied().ok_or_else(bug)?;
         if axis + 1 == rank {
-            let end = n
-                .checked_mul(self.unit)
-                .and_then(|len| len.checked_add(offset));
-            let row = self
-                .data
-                .get(offset..end.ok_or_else(bug)?)
-                .ok_or_else(bug)?;
-            let row = Row {
-                row,
-                unit: self.unit,
-                before,
-                after,
-            };
-            return row.write(&mut self.out, self.mode, self.value);
+            // Only one padded axis: its one row.
+            return self.rows(offset, 1);
         }
         let (stride, block) = (self.in_block[axis], self.out_block[axis]);
+        if axis + 2 == rank {
+            // The rows of the last padded axis: the input's rows in one block, the padding rows
+            // around them (constant runs, or mirrored rows one by one).
+            if self.mode == PadMode::Constant {
+                self.fill(before.checked_mul(block).ok_or_else(bug)?)?;
+                self.rows(offset, n)?;
+                return self.fill(after.checked_mul(block).ok_or_else(bug)?);
+            }
+            let mode = self.mode;
+            let mirrored = |j| match mirror(mode, j, before, n) {
+                Some(i) if i < n => Ok(offset + i * stride),
+                _ => Err(bug()),
+            };
+            for j in 0..before {
+                self.rows(mirrored(j)?, 1)?;
+            }
+            self.rows(offset, n)?;
+            for j in before + n..before + n + after {
+                self.rows(mirrored(j)?, 1)?;
+            }
+            return Ok(());
+        }
         if self.mode == PadMode::Constant {
             self.fill(before.checked_mul(block).ok_or_else(bug)?)?;
             for i in 0..n {
@@ -125,12 +151,83 @@ impl<A: Clone> Padder<'_, A> {
         Ok(())
     }
 
+    /// Appends `count` consecutive input rows of the last padded axis, from `offset`, each
+    /// padded on that axis. A block of rows is one [`interleave_stepped`] whose pieces are the
+    /// padding before (the constant, or each mirrored unit taken from its row), the row, and
+    /// the padding after, so each row costs a few moves, not a `Vec` call per piece: an NHWC
+    /// image of 3 channels padded by one pixel has rows of 3, 192 and 3 bytes, and `u8` 64×64
+    /// images took 3.0x a `memcpy` row by row.
+    fn rows(&mut self, offset: usize, count: usize) -> Result<(), Error> {
+        let axis = self.shape.len().checked_sub(1).ok_or_else(bug)?;
+        let [before, after] = self.paddings.get(axis).copied().ok_or_else(bug)?;
+        let (n, unit) = (self.shape[axis], self.unit);
+        let width = n.checked_mul(unit).ok_or_else(bug)?;
+        let [b, a] = [before, after].map(|p| p.checked_mul(unit));
+        let (b, a) = b.zip(a).ok_or_else(bug)?;
+        let mirrored = before.saturating_add(after);
+        if count == 1 || (self.mode != PadMode::Constant && mirrored > MAX_MIRRORED) {
+            let data = run(self.data, offset, count.checked_mul(width).ok_or_else(bug)?)?;
+            for i in 0..count {
+                let row = Row {
+                    row: run(data, i * width, width)?,
+                    unit,
+                    before,
+                    after,
+                };
+                row.write(&mut self.out, self.mode, self.value)?;
+            }
+            return Ok(());
+        }
+        let input = Piece {
+            data: self.data,
+            offset,
+            step: width,
+            len: width,
+        };
+        let pieces = match self.mode {
+            PadMode::Constant => {
+                // The same piece of copies of the constant in every row (made once).
+                let need = b.max(a);
+                if self.constants.len() < need {
+                    self.constants.resize(need, self.value.clone());
+                }
+                let constant = |len| Piece {
+                    data: &self.constants,
+                    offset: 0,
+                    step: 0,
+                    len,
+                };
+                vec![constant(b), input, constant(a)]
+            }
+            mode => {
+                // Each mirrored unit: a column of the input rows.
+                let unit_at = |j| {
+                    let u = mirror(mode, j, before, n)?;
+                    Some(Piece {
+                        offset: u.checked_mul(unit)?.checked_add(offset)?,
+                        len: unit,
+                        ..input
+                    })
+                };
+                let left = (0..before).map(unit_at);
+                let right = (before + n..before + n + after).map(unit_at);
+                let pieces: Option<Vec<_>> = left.chain([Some(input)]).chain(right).collect();
+                pieces.ok_or_else(bug)?
+            }
+        };
+        interleave_stepped(&mut self.out, &pieces, count)
+    }
+
     fn fill(&mut self, count: usize) -> Result<(), Error> {
         let len = self.out.len().checked_add(count).ok_or_else(bug)?;
         self.out.resize(len, self.value.clone());
         Ok(())
     }
 }
+
+/// The most mirrored units a row [`Padder::rows`] writes as pieces of one
+/// [`interleave_stepped`]; wider mirror paddings are written row by row.
+const MAX_MIRRORED: usize = 8;
 
 /// How many elements one index of each axis spans in row-major order (saturating: only the
 /// blocks of arrays that exist are used).
@@ -256,6 +353,37 @@ mod tests {
             at.push(i as usize);
         }
         x[at.as_slice()]
+    }
+
+    /// Mirror paddings of more units than [`MAX_MIRRORED`] (written row by row) and at the
+    /// limit (pieces of one interleave), on rows of one and of two elements, against the
+    /// definition.
+    #[test]
+    fn wide_mirror_paddings_match_the_definition() {
+        for (unit, mode) in [
+            (1, PadMode::Reflect),
+            (2, PadMode::Symmetric),
+            (1, PadMode::Symmetric),
+        ] {
+            for sides in [[4, 4], [5, 4], [9, 2], [0, 9]] {
+                let shape = [3, 11, unit];
+                let count: usize = shape.iter().product();
+                let x = ndarray::ArrayD::from_shape_vec(&shape[..], (0..count as i32).collect())
+                    .unwrap();
+                let p = [[1, 2], sides, [0, 0]];
+                let out_shape: Vec<usize> = shape
+                    .iter()
+                    .zip(&p)
+                    .map(|(&n, &[b, a])| b + n + a)
+                    .collect();
+                let got = padded(x.view(), &p, mode, &-1, &out_shape).unwrap();
+                let want: Vec<i32> = ndarray::indices(out_shape.as_slice())
+                    .into_iter()
+                    .map(|i| naive(&x, &p, mode, ndarray::Dimension::slice(&i)))
+                    .collect();
+                assert_eq!(got, want, "{mode:?} {sides:?} unit {unit}");
+            }
+        }
     }
 
     proptest::proptest! {
