@@ -189,6 +189,48 @@ proptest! {
     }
 }
 
+/// Patches that tile the image (strides no smaller than the patches), of up to 8 rows and up
+/// to 64 bytes a row, are copied as a view of the input by the copy engine (byte gathers for
+/// `u8`): one- and two-byte elements, images wide enough for whole vectors of the gathers,
+/// gaps between the patches, and an image the windows do not cover to its edge.
+#[test]
+fn tiling_patches_of_small_elements_match_oracle() {
+    for (k, st) in [
+        ((2, 2), (2, 2)),
+        ((2, 3), (2, 3)),
+        ((4, 4), (4, 4)),
+        ((3, 2), (4, 3)),
+        ((1, 8), (1, 8)),
+    ] {
+        for (rows, cols, depth) in [(8, 64, 1), (9, 130, 3), (4, 100, 2), (8, 48, 4)] {
+            let x = numbered(&[2, rows, cols, depth]);
+            let (ksizes, strides, rates) = ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, 1, 1, 1]);
+            for padding in [Padding::Valid, Padding::Same] {
+                let want = oracle(&x, ksizes, strides, rates, padding).unwrap();
+                let got = x
+                    .mapv(|v| v as u8)
+                    .tf_extract_image_patches(ksizes, strides, rates, padding)
+                    .unwrap();
+                assert_eq!(
+                    got,
+                    want.mapv(|v| v as u8),
+                    "u8 {k:?} {st:?} {rows}x{cols}x{depth}"
+                );
+                let got = x
+                    .mapv(|v| v as u16)
+                    .tf_extract_image_patches(ksizes, strides, rates, padding)
+                    .unwrap();
+                assert_eq!(got, want.mapv(|v| v as u16), "u16 {k:?} {st:?}");
+                let got = x
+                    .mapv(|v| v as f32)
+                    .tf_extract_image_patches(ksizes, strides, rates, padding)
+                    .unwrap();
+                assert_eq!(got, want.mapv(|v| v as f32), "f32 {k:?} {st:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn ix4_f32_with_zero_padding() {
     let x = Array4::<f32>::from_elem((1, 3, 3, 2), 1.0);

@@ -1,11 +1,12 @@
 //! `ExtractImagePatchesExt`: TensorFlow's `tf.image.extract_patches` (the `ExtractImagePatches`
 //! op) on NHWC images.
 
-use ndarray::{Array, ArrayRef, Dimension};
+use ndarray::{Array, ArrayRef, ArrayView, ArrayViewD, Dimension, IxDyn, ShapeBuilder};
 
 use crate::error::Error;
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
 use crate::util::alloc::try_vec;
+use crate::util::copy::extend_c_order;
 use crate::util::owned::c_order;
 use crate::util::runs::{Runs, dispatch_run_len, gather_runs, run, run_len};
 use crate::util::sealed::{private_decl, private_impl};
@@ -218,6 +219,14 @@ impl Patches {
         }
         let row_taps = self.rows.taps(in_rows)?;
         let col_taps = self.cols.taps(in_cols)?;
+        if let Some(view) = self
+            .tiles::<A>()
+            .then(|| self.inside(data, &row_taps, &col_taps))
+            .flatten()
+        {
+            extend_c_order(&mut out, &view);
+            return Ok(out);
+        }
         let col_runs: Vec<Option<usize>> = col_taps
             .chunks_exact(self.cols.ksize)
             .map(consecutive)
@@ -236,6 +245,72 @@ impl Patches {
             extract_runs(data, &mut out, &taps, in_rows * image_row, image_row, depth)
         )?;
         Ok(out)
+    }
+}
+
+impl Patches {
+    /// Whether the windows tile the image (rate 1, strides no smaller than the patches, so no
+    /// input element is read twice) in patches of at most 8 rows of at most 64 bytes: where
+    /// [`Patches::inside`]'s view through the copy engine beat the per-row `gather_runs` loop.
+    /// Measured (AMD EPYC family 26, pinned, best of 8 × 8 calls, VALID, ratio to a `memcpy`
+    /// of the result, the two builds in one run), loop -> view: `u8` 2×2 / 2 of 1 and 3
+    /// channels 20.6x -> 4.3x and 8.5x -> 2.3x, 4×4 / 4 of 3 channels 5.6x -> 3.0x; `f32` 2×2 /
+    /// 2 of 1 and 3 channels 4.6x -> 1.4x and 2.1x -> 1.3x. Not taken, as the view was slower
+    /// or no faster: overlapping patches (`u8` 2×2 / 1: 125 -> 357 µs), ViT's 16×16 / 16 of RGB
+    /// `f32` (patch rows of 192 bytes, 16 rows: 284-327 -> 342-395 µs in criterion), 2×2 / 2
+    /// of 64 channels of `u8` (128-byte rows: 90 -> 124 µs).
+    fn tiles<A>(&self) -> bool {
+        let (rows, cols) = (&self.rows, &self.cols);
+        let row_bytes = cols
+            .ksize
+            .saturating_mul(self.input[3])
+            .saturating_mul(std::mem::size_of::<A>());
+        rows.rate == 1
+            && cols.rate == 1
+            && rows.stride >= rows.ksize
+            && cols.stride >= cols.ksize
+            && rows.ksize <= 8
+            && row_bytes <= 64
+    }
+
+    /// Where every tap of every window is inside the image (VALID padding, or SAME where it
+    /// adds nothing), the result in C order as a view of the row-major input: `[n, rows, cols,
+    /// ksize_rows, ksize_cols, depth]`, window `(i, j)` from input pixel `(y0 + i * stride_rows,
+    /// x0 + j * stride_cols)`, its taps `rate` pixels apart. The copy engine copies it as it
+    /// copies `space_to_depth` (which it is, for patches as large as their strides): rows of
+    /// units interleaved, byte gathers for one-byte elements. `None` where a tap is padding, or
+    /// the strides do not fit in `usize` (the general loop writes those).
+    fn inside<'a, A>(
+        &self,
+        data: &'a [A],
+        row_taps: &[Option<usize>],
+        col_taps: &[Option<usize>],
+    ) -> Option<ArrayViewD<'a, A>> {
+        if row_taps.iter().chain(col_taps).any(Option::is_none) {
+            return None;
+        }
+        let (y0, x0) = (row_taps.first().copied()??, col_taps.first().copied()??);
+        let [n, h, w, c] = self.input;
+        let line = w.checked_mul(c)?;
+        let dims = [
+            n,
+            self.rows.output,
+            self.cols.output,
+            self.rows.ksize,
+            self.cols.ksize,
+            c,
+        ];
+        let strides = [
+            h.checked_mul(line)?,
+            self.rows.stride.checked_mul(line)?,
+            self.cols.stride.checked_mul(c)?,
+            self.rows.rate.checked_mul(line)?,
+            self.cols.rate.checked_mul(c)?,
+            1,
+        ];
+        let offset = y0.checked_mul(line)?.checked_add(x0.checked_mul(c)?)?;
+        let shape = IxDyn(&dims).strides(IxDyn(&strides));
+        ArrayView::from_shape(shape, data.get(offset..)?).ok()
     }
 }
 
