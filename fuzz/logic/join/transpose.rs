@@ -66,23 +66,16 @@ pub(super) fn transpose(input: &mut Input) {
     let out: Vec<usize> = p.iter().map(|&a| shape[a]).collect();
     // ndarray debug-asserts the layout of what it copies: the view handed out must copy.
     let owned = got.to_owned();
-    // The copy engine's C-order copy against ndarray's, in `i64` and `f32` (the tile
-    // transposes' 8- and 4-byte paths, where the transposed rows are one element apart).
+    // The copy engine's C-order copy against ndarray's, in `i64`, `f32`, `u16` and `u8` (the
+    // tile transposes' 8-, 4-, 2- and 1-byte paths, where the transposed rows are one element
+    // apart).
     let standard = got
         .to_standard_layout()
         .expect("a copy of an array that exists");
     assert_eq!(standard, owned, "{} to C order", call());
-    let floats = y.mapv(|v| v as f32);
-    let floats = floats.tf_transpose(list).expect("the same perm");
-    let standard = floats
-        .to_standard_layout()
-        .expect("a copy of an array that exists");
-    assert_eq!(
-        standard,
-        owned.mapv(|v| v as f32),
-        "{} of f32 to C order",
-        call()
-    );
+    c_order_as(&call, &y, list, &owned, |v| v as f32);
+    c_order_as(&call, &y, list, &owned, |v| v as u16);
+    c_order_as(&call, &y, list, &owned, |v| v as u8);
     assert_elements(&call, &owned, &out, |j| {
         // Output axis k is input axis p[k].
         let mut i = vec![0; rank];
@@ -91,4 +84,28 @@ pub(super) fn transpose(input: &mut Input) {
         }
         flat(&i, &shape)
     });
+}
+
+/// `y` converted by `conv`, transposed by `list` and copied to C order by the copy engine, equals
+/// ndarray's copy `owned` converted the same way.
+fn c_order_as<B: Clone + PartialEq + std::fmt::Debug>(
+    call: &dyn Fn() -> String,
+    y: &ndarray::ArrayD<i64>,
+    list: &[usize],
+    owned: &ndarray::ArrayD<i64>,
+    conv: fn(i64) -> B,
+) {
+    let converted = y.mapv(conv);
+    let standard = converted
+        .tf_transpose(list)
+        .expect("the same perm")
+        .to_standard_layout()
+        .expect("a copy of an array that exists");
+    let name = std::any::type_name::<B>();
+    assert_eq!(
+        standard,
+        owned.mapv(conv),
+        "{} of {name} to C order",
+        call()
+    );
 }
