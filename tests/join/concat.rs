@@ -390,7 +390,8 @@ proptest! {
 /// Equal widths of one-byte elements on the last axis (u8 images of a few channels joined),
 /// which a byte gather writes (`vpermt2b` or `pshufb` where the CPU has one): 2 to 9 inputs
 /// (past 8 the general loop), widths 1 to 33, a single row and rows enough for whole periods,
-/// `u8` and `bool`, against the oracle's `i64` result.
+/// `u8`, `bool` and (as their bytes) `i16`, against the oracle's `i64` result; `i16` stacked
+/// (units of one element, two bytes).
 #[test]
 fn equal_widths_of_bytes_match_the_oracle() {
     for k in [2usize, 3, 5, 8, 9] {
@@ -414,6 +415,18 @@ fn equal_widths_of_bytes_match_the_oracle() {
                     want.mapv(|v| v % 3 == 0),
                     "bool, {k} inputs of width {width}"
                 );
+                // Two-byte elements, gathered as their bytes (widths up to 16 elements).
+                let halves: Vec<ArrayD<i16>> =
+                    xs.iter().map(|x| x.mapv(|v| (v * 37) as i16)).collect();
+                let got = tf_concat(&halves, -1).expect("valid");
+                assert_eq!(
+                    got,
+                    want.mapv(|v| (v * 37) as i16),
+                    "i16, {k} inputs of width {width}"
+                );
+                let stacked = tf_stack(&halves, -1).expect("valid");
+                let want_stacked = tf_stack(&xs, -1).expect("valid");
+                assert_eq!(stacked, want_stacked.mapv(|v| (v * 37) as i16), "i16 stack");
             }
         }
     }

@@ -928,12 +928,13 @@ impl ByteGather {
 
 /// Appends `rounds` rounds to `out`, round `r` being elements `r * unit .. (r + 1) * unit` of
 /// each source in turn (the data of a concat of equal widths), by a byte gather
-/// ([`ByteGather`]: `vpermt2b`, one per 64 output bytes, else `pshufb`) where `A`
-/// is a one-byte primitive, the CPU has one, there are 2 to [`MAX_PLANES`] sources of at least
-/// `rounds * unit` elements and units of 2 to 32; `false`, with nothing appended, otherwise.
-/// The data of a concat of equal widths (two RGB images on the channel axis). Units of 8 to 32
-/// too (u8, two 64×64 images of 8 and 16 channels: 1.15x and 2.7x a `memcpy` by the
-/// fixed-size moves, 0.8x and 0.9x gathered).
+/// ([`ByteGather`]: `vpermt2b`, one per 64 output bytes, else `pshufb`) where `A` is a one- or
+/// two-byte primitive (the latter gathered as its bytes), the CPU has one, there are 2 to
+/// [`MAX_PLANES`] sources of at least `rounds * unit` elements and units of 2 to 32 bytes;
+/// `false`, with nothing appended, otherwise. The data of a concat of equal widths (two RGB
+/// images on the channel axis; two `i16` audio channels stacked). Units of 8 to 32 bytes too
+/// (u8, two 64×64 images of 8 and 16 channels: 1.15x and 2.7x a `memcpy` by the fixed-size
+/// moves, 0.8x and 0.9x gathered).
 pub(crate) fn gather_byte_rounds<A: Clone>(
     out: &mut Vec<A>,
     sources: &[&[A]],
@@ -941,6 +942,7 @@ pub(crate) fn gather_byte_rounds<A: Clone>(
     rounds: usize,
 ) -> bool {
     let k = sources.len();
+    let size = size_of::<A>();
     let Some((each, total)) = rounds
         .checked_mul(unit)
         .and_then(|each| Some((each, each.checked_mul(k)?)))
@@ -948,22 +950,47 @@ pub(crate) fn gather_byte_rounds<A: Clone>(
         return false;
     };
     let fits = sources.iter().all(|s| s.len() >= each);
-    if !(2..=MAX_PLANES).contains(&k) || !(2..=32).contains(&unit) || rounds == 0 || !fits {
+    let bytes = unit.saturating_mul(size);
+    let plain = matches!(size, 1 | 2) && stream::is_plain::<A>();
+    if !plain
+        || !(2..=MAX_PLANES).contains(&k)
+        || !(2..=32).contains(&bytes)
+        || rounds == 0
+        || !fits
+    {
         return false;
     }
-    let Some(gather) =
-        ByteGather::permute::<A>(k, unit, unit).or_else(|| ByteGather::shuffle::<A>(k, unit, unit))
+    let Some(gather) = ByteGather::permute::<u8>(k, bytes, bytes)
+        .or_else(|| ByteGather::shuffle::<u8>(k, bytes, bytes))
     else {
         return false;
     };
+    // SAFETY: `A` is a plain primitive of `size` bytes (checked): its elements are initialised
+    // bytes with no padding, and `u8` has alignment 1, so each source's elements are
+    // `s.len() * size` readable bytes, borrowed as long as `s` is.
+    let byte_sources: Vec<&[u8]> = sources
+        .iter()
+        .map(|s| unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<u8>(), size_of_val(*s)) })
+        .collect();
     let fill = |spare: &mut [MaybeUninit<A>]| {
-        if !gather.run(sources, spare) {
-            // Never (`is_plain_byte` was checked); the same rounds, element by element.
+        // SAFETY: as above, the `total` slots are `total * size` bytes of the same allocation,
+        // borrowed mutably for as long as `spare` is. The gather copies whole units of
+        // `unit` elements, each unit's bytes in order to the start of an output unit, so once
+        // every byte is written each slot holds the bytes of one source element: a valid `A`.
+        let spare_bytes = unsafe {
+            std::slice::from_raw_parts_mut(
+                spare.as_mut_ptr().cast::<MaybeUninit<u8>>(),
+                spare.len() * size,
+            )
+        };
+        if !gather.run(&byte_sources, spare_bytes) {
+            // Never (the types were checked); the same rounds, element by element.
             units::interleave_runtime(unit, sources, spare)
         }
     };
     // SAFETY: `run` (or, if it wrote nothing, `interleave_runtime`) writes every slot of the
-    // `total` given: one line of `rounds` rounds, each source holding its `rounds` units.
+    // `total` given: one line of `rounds` rounds, each source holding its `rounds` units (of
+    // `bytes` bytes each, for the gather).
     unsafe { append_with(out, total, fill) };
     true
 }
