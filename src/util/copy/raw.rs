@@ -954,7 +954,7 @@ pub(crate) fn gather_byte_rounds<A: Clone>(
     let plain = matches!(size, 1 | 2) && stream::is_plain::<A>();
     if !plain
         || !(2..=MAX_PLANES).contains(&k)
-        || !(2..=32).contains(&bytes)
+        || !(1..=32).contains(&bytes)
         || rounds == 0
         || !fits
     {
