@@ -930,7 +930,7 @@ impl ByteGather {
 /// each source in turn (the data of a concat of equal widths), by a byte gather
 /// ([`ByteGather`]: `vpermt2b`, one per 64 output bytes, else `pshufb`) where `A` is a one- or
 /// two-byte primitive (the latter gathered as its bytes), the CPU has one, there are 2 to
-/// [`MAX_PLANES`] sources of at least `rounds * unit` elements and units of 2 to 32 bytes;
+/// [`MAX_PLANES`] sources of at least `rounds * unit` elements and units of 1 to 32 bytes;
 /// `false`, with nothing appended, otherwise. The data of a concat of equal widths (two RGB
 /// images on the channel axis; two `i16` audio channels stacked). Units of 8 to 32 bytes too
 /// (u8, two 64×64 images of 8 and 16 channels: 1.15x and 2.7x a `memcpy` by the fixed-size
