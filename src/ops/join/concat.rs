@@ -290,8 +290,9 @@ fn interleave<A: Clone>(
     // Equal runs (a stack; YOLO's boxes, pairs of x, y and w, h joined on the last axis): one
     // `gather_runs`, which writes short runs as fixed-size moves vectorised across runs.
     if let Some(&run) = runs.first().filter(|_| runs.iter().all(|&r| r == runs[0])) {
-        // One- and two-byte elements, runs of 1 to 32 bytes: one byte gather for the whole result (two u8 64×64 images of
-        // 2 or 3 channels joined: 3.5x and 5.2x a `memcpy` by fixed-size moves, 0.8x gathered).
+        // One- and two-byte elements, runs of 1 to 32 bytes: one byte gather for the whole
+        // result (two u8 64×64 images of 2 or 3 channels joined: 3.5x and 5.2x a `memcpy` by
+        // fixed-size moves, 0.8x gathered).
         if gather_byte_rounds(&mut data, inputs, run, outer) {
             return Ok(data);
         }
