@@ -121,6 +121,14 @@ pub(super) fn concat(input: &mut Input) {
     let (Ok(got), Some((out, a))) = (got, valid) else {
         return;
     };
+    // One- and two-byte elements take the byte gather (equal widths): the concat of the
+    // converted inputs is the converted result.
+    let bytes: Vec<_> = arrays.iter().map(|x| x.mapv(|v| v as u8)).collect();
+    let joined = tf_concat(&bytes, axis).expect("the same shapes");
+    assert_eq!(joined, got.mapv(|v| v as u8), "{} of u8", call());
+    let halves: Vec<_> = arrays.iter().map(|x| x.mapv(|v| v as i16)).collect();
+    let joined = tf_concat(&halves, axis).expect("the same shapes");
+    assert_eq!(joined, got.mapv(|v| v as i16), "{} of i16", call());
     assert_elements(&call, &got, &out, |j| {
         let Some(a) = a else {
             return flat(j, shapes[0]);

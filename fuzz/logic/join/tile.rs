@@ -58,6 +58,18 @@ pub(super) fn tile(input: &mut Input) {
     let Ok(got) = got else {
         return;
     };
+    // One- and two-byte elements take the byte gathers (tiles along an inner axis): the same
+    // tiling of the converted input is the converted result.
+    let bytes = y
+        .mapv(|v| v as u8)
+        .tf_tile(&multiples)
+        .expect("the same multiples");
+    assert_eq!(bytes, got.mapv(|v| v as u8), "{} of u8", call());
+    let halves = y
+        .mapv(|v| v as i16)
+        .tf_tile(&multiples)
+        .expect("the same multiples");
+    assert_eq!(halves, got.mapv(|v| v as i16), "{} of i16", call());
     let out: Vec<usize> = shape.iter().zip(&multiples).map(|(&d, &m)| d * m).collect();
     assert_elements(&call, &got, &out, |j| {
         // Each output axis walks the input's axis again and again.

@@ -1,6 +1,9 @@
 //! Rows made of pieces of unequal width: the data of a concat on an inner axis whose inputs are
 //! in C order and differ in width there (YOLO's decoded boxes, 2 + 1 + 80 wide, joined on the
-//! last axis). Row `o` of the result is the `o`-th run of every input, in order.
+//! last axis). Row `o` of the result is the `o`-th run of every input, in order. The same
+//! kernel takes pieces a step apart in their data or the same piece every row
+//! ([`interleave_stepped`]): a padded image's rows (the constant, mirrored pixels, the row) and
+//! rows tiled along an inner axis.
 //!
 //! Written straight into the result's spare capacity, a block of rows (about 8 KiB, so it stays
 //! in L1) at a time, and within a block one input at a time: each input's pieces go down the

@@ -96,8 +96,8 @@ struct Padder<'a, A> {
     mode: PadMode,
     value: &'a A,
     out: Vec<A>,
-    /// Copies of `value`, as many as one block of rows pads on either side (made once, on the
-    /// first block): the constant pieces of [`Padder::rows`].
+    /// Copies of `value`, as many as one row's padding on its wider side (made on the first
+    /// block of rows): the constant pieces of [`Padder::rows`], the same in every row.
     constants: Vec<A>,
 }
 
@@ -189,6 +189,11 @@ impl<A: Clone> Padder<'_, A> {
                 // The same piece of copies of the constant in every row (made once).
                 let need = b.max(a);
                 if self.constants.len() < need {
+                    // Reserved fallibly, as the result was: at most one output row's padding.
+                    let more = need - self.constants.len();
+                    self.constants
+                        .try_reserve_exact(more)
+                        .map_err(|_| Error::TooLarge { shape: vec![need] })?;
                     self.constants.resize(need, self.value.clone());
                 }
                 let constant = |len| Piece {
