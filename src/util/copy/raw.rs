@@ -188,6 +188,13 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
                 _ => planes::<A, SHORT>(out, base, len),
             },
             Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => {}
+            // Rows of single elements reversed (a grey image's width flipped): the shuffles of
+            // flipped pixels, with units of one element, where they take the rows.
+            Kernel::Reversed
+                if simd::detect() == simd::Isa::Avx2 && shuffle::takes::<A, 1>(len) =>
+            {
+                reversed_unit_rows::<A, 1>(out, base, outer, Step { len, stride })
+            }
             Kernel::Reversed => reversed_rows(out, base, len, outer),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
             Kernel::Strided => strided(out, base, len, stride),

@@ -21,7 +21,11 @@
 //!
 //! The lanes are bytes (`pshufb` on 16 bytes: 5 RGB `u8` pixels, 2 RGB `u16` pixels per
 //! vector) for one- and two-byte elements, and 32-bit words (`vpermd` on 32 bytes: 2 RGB `f32`
-//! pixels, 4 pairs, 2 RGBA pixels) for four- and eight-byte ones.
+//! pixels, 4 pairs, 2 RGBA pixels) for four- and eight-byte ones. Units of one element (a grey
+//! image's width flipped, the copy engine's `Kernel::Reversed`) take the same loops: 2.4 MB
+//! batches of 64×64 grey images, pinned, `u8` 115 -> 71 µs (2.7x -> 2.0x a `memcpy`), `u16`
+//! 1.9x -> 1.4x, `f32` 1.5x -> 1.2x; the listed `f32` 16×224×224×1 flip, criterion A/B,
+//! 58.3-59.7 -> 54.4-55.3 µs.
 //!
 //! Each row is read from its end down, which the CPU's prefetchers do not follow (they see
 //! rows start forwards, then every line of a row read backwards): a flipped batch too large
@@ -85,7 +89,7 @@ fn geometry<A, const N: usize>() -> Option<(usize, usize, usize)> {
     // elements, a whole vector each, so a copy with nothing to shuffle (161,823 against
     // 149,825).
     if !matches!(size, 1 | 2 | 4 | 8)
-        || !(2..=4).contains(&N)
+        || !(1..=4).contains(&N)
         || matches!((size, N), (2, 2) | (8, 4))
     {
         return None;
@@ -170,6 +174,7 @@ unsafe fn rows_from<A, const N: usize>(
         // other reference to them is used while the kernel runs.
         let done = unsafe {
             match (lanes, d) {
+                (16, 1) => x86::bytes::<1>(sources, rows, row_lanes, out),
                 (16, 2) => x86::bytes::<2>(sources, rows, row_lanes, out),
                 (16, 3) => x86::bytes::<3>(sources, rows, row_lanes, out),
                 (16, 6) => x86::bytes::<6>(sources, rows, row_lanes, out),

@@ -1250,6 +1250,31 @@ fn channel_transposes_equal_the_element_by_element_copy() {
     }
 }
 
+/// Rows of single elements reversed (a grey image's width flipped): the flipped-pixel shuffles
+/// with units of one element where the CPU has AVX2 and a row holds a vector, else the loop;
+/// whole rows, cropped ones (gaps between rows) and a height flip too, row lengths around the
+/// vectors' 16 bytes and 8 words.
+#[test]
+fn reversed_rows_of_single_elements_equal_the_element_by_element_copy() {
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>) {
+        let v = x.view();
+        let flipped = v.slice(s![.., ..;-1]).into_dyn();
+        assert_eq!(kernel_of(&flipped), Kernel::Reversed);
+        check(&flipped);
+        check(&v.slice(s![1.., 2..;-1]).into_dyn());
+        check(&v.slice(s![..;-1, ..;-1]).into_dyn());
+    }
+    for len in [5usize, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100] {
+        for rows in [1usize, 3, 40] {
+            let x = base(&[rows, len]);
+            each(&x.mapv(|v| v as u8));
+            each(&x.mapv(|v| v as u16));
+            each(&x.mapv(|v| v as f32));
+            each(&x.mapv(f64::from));
+        }
+    }
+}
+
 /// Planes to pixels (NCHW -> NHWC of 2 to 4 channels): an interleave of one-element units,
 /// through the byte gathers for one-byte types (`vpermt2b` with up to four windows, or
 /// `pshufb`) and a fixed-size move per pixel for the others. Whole images, a crop (gaps
