@@ -29,6 +29,30 @@ pub(super) fn reverse(input: &mut Input) {
     };
     // ndarray debug-asserts the layout of what it copies: the view handed out must copy.
     let owned = got.to_owned();
+    // The copy engine's C-order copy of the reversed view (the flipped-row shuffles for
+    // primitives, with units of one element and more) against ndarray's, in `u8` and `f32`.
+    let bytes = y.mapv(|v| v as u8);
+    let standard = bytes.tf_reverse(&axes).expect("the same axes");
+    let standard = standard
+        .to_standard_layout()
+        .expect("a copy of an array that exists");
+    assert_eq!(
+        standard,
+        owned.mapv(|v| v as u8),
+        "{} of u8 to C order",
+        call()
+    );
+    let floats = y.mapv(|v| v as f32);
+    let standard = floats.tf_reverse(&axes).expect("the same axes");
+    let standard = standard
+        .to_standard_layout()
+        .expect("a copy of an array that exists");
+    assert_eq!(
+        standard,
+        owned.mapv(|v| v as f32),
+        "{} of f32 to C order",
+        call()
+    );
     assert_elements(&call, &owned, &shape, |j| {
         let i: Vec<usize> = (0..rank)
             .map(|k| {
