@@ -144,3 +144,26 @@ fn assert_same<T: PartialEq + Debug>(
         call()
     );
 }
+
+/// `y` converted by `conv`, viewed through `op` (a transpose, a reversal) and copied to C order
+/// by the copy engine, equals ndarray's copy `owned` of the `i64` view converted the same way:
+/// the engine's kernels for the element type of `B` (tile transposes, flipped-row shuffles).
+fn c_order_as<B: Clone + PartialEq + Debug>(
+    call: &dyn Fn() -> String,
+    y: &ndarray::ArrayD<i64>,
+    op: impl Fn(&ndarray::ArrayD<B>) -> ndarray::ArrayViewD<'_, B>,
+    owned: &ndarray::ArrayD<i64>,
+    conv: fn(i64) -> B,
+) {
+    let converted = y.mapv(conv);
+    let standard = op(&converted)
+        .to_standard_layout()
+        .expect("a copy of an array that exists");
+    let name = std::any::type_name::<B>();
+    assert_eq!(
+        standard,
+        owned.mapv(conv),
+        "{} of {name} to C order",
+        call()
+    );
+}

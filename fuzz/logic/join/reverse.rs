@@ -3,7 +3,7 @@
 use ndarray_tfslice::prelude::*;
 
 use super::super::input::Input;
-use super::{assert_elements, assert_outcome, assert_same, axis, flat, tf_axis};
+use super::{assert_elements, assert_outcome, assert_same, axis, c_order_as, flat, tf_axis};
 
 pub(super) fn reverse(input: &mut Input) {
     let shape = input.shape(5);
@@ -31,27 +31,19 @@ pub(super) fn reverse(input: &mut Input) {
     let owned = got.to_owned();
     // The copy engine's C-order copy of the reversed view (the flipped-row shuffles for
     // primitives, with units of one element and more) against ndarray's, in `u8` and `f32`.
-    let bytes = y.mapv(|v| v as u8);
-    let standard = bytes.tf_reverse(&axes).expect("the same axes");
-    let standard = standard
-        .to_standard_layout()
-        .expect("a copy of an array that exists");
-    assert_eq!(
-        standard,
-        owned.mapv(|v| v as u8),
-        "{} of u8 to C order",
-        call()
+    c_order_as(
+        &call,
+        &y,
+        |a| a.tf_reverse(&axes).expect("the same axes"),
+        &owned,
+        |v| v as u8,
     );
-    let floats = y.mapv(|v| v as f32);
-    let standard = floats.tf_reverse(&axes).expect("the same axes");
-    let standard = standard
-        .to_standard_layout()
-        .expect("a copy of an array that exists");
-    assert_eq!(
-        standard,
-        owned.mapv(|v| v as f32),
-        "{} of f32 to C order",
-        call()
+    c_order_as(
+        &call,
+        &y,
+        |a| a.tf_reverse(&axes).expect("the same axes"),
+        &owned,
+        |v| v as f32,
     );
     assert_elements(&call, &owned, &shape, |j| {
         let i: Vec<usize> = (0..rank)

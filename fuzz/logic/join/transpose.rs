@@ -3,7 +3,7 @@
 use ndarray_tfslice::prelude::*;
 
 use super::super::input::Input;
-use super::{assert_elements, assert_outcome, assert_same, flat};
+use super::{assert_elements, assert_outcome, assert_same, c_order_as, flat};
 
 /// A permutation of `0..rank` (a Fisher-Yates shuffle), then usually left alone, sometimes with
 /// an entry repeated, out of range (up to `usize::MAX`), or one entry more or fewer.
@@ -73,9 +73,27 @@ pub(super) fn transpose(input: &mut Input) {
         .to_standard_layout()
         .expect("a copy of an array that exists");
     assert_eq!(standard, owned, "{} to C order", call());
-    c_order_as(&call, &y, list, &owned, |v| v as f32);
-    c_order_as(&call, &y, list, &owned, |v| v as u16);
-    c_order_as(&call, &y, list, &owned, |v| v as u8);
+    c_order_as(
+        &call,
+        &y,
+        |a| a.tf_transpose(list).expect("the same perm"),
+        &owned,
+        |v| v as f32,
+    );
+    c_order_as(
+        &call,
+        &y,
+        |a| a.tf_transpose(list).expect("the same perm"),
+        &owned,
+        |v| v as u16,
+    );
+    c_order_as(
+        &call,
+        &y,
+        |a| a.tf_transpose(list).expect("the same perm"),
+        &owned,
+        |v| v as u8,
+    );
     assert_elements(&call, &owned, &out, |j| {
         // Output axis k is input axis p[k].
         let mut i = vec![0; rank];
@@ -84,28 +102,4 @@ pub(super) fn transpose(input: &mut Input) {
         }
         flat(&i, &shape)
     });
-}
-
-/// `y` converted by `conv`, transposed by `list` and copied to C order by the copy engine, equals
-/// ndarray's copy `owned` converted the same way.
-fn c_order_as<B: Clone + PartialEq + std::fmt::Debug>(
-    call: &dyn Fn() -> String,
-    y: &ndarray::ArrayD<i64>,
-    list: &[usize],
-    owned: &ndarray::ArrayD<i64>,
-    conv: fn(i64) -> B,
-) {
-    let converted = y.mapv(conv);
-    let standard = converted
-        .tf_transpose(list)
-        .expect("the same perm")
-        .to_standard_layout()
-        .expect("a copy of an array that exists");
-    let name = std::any::type_name::<B>();
-    assert_eq!(
-        standard,
-        owned.mapv(conv),
-        "{} of {name} to C order",
-        call()
-    );
 }
