@@ -190,9 +190,8 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => {}
             // Rows of single elements reversed (a grey image's width flipped): the shuffles of
             // flipped pixels, with units of one element, where they take the rows.
-            Kernel::Reversed
-                if simd::detect() == simd::Isa::Avx2 && shuffle::takes::<A, 1>(len) =>
-            {
+            // (`takes` checks for AVX2.)
+            Kernel::Reversed if shuffle::takes::<A, 1>(len) => {
                 reversed_unit_rows::<A, 1>(out, base, outer, Step { len, stride })
             }
             Kernel::Reversed => reversed_rows(out, base, len, outer),

@@ -112,41 +112,39 @@ impl<A: Clone> Padder<'_, A> {
             return self.rows(offset, 1);
         }
         let (stride, block) = (self.in_block[axis], self.out_block[axis]);
-        if axis + 2 == rank {
-            // The rows of the last padded axis: the input's rows in one block, the padding rows
-            // around them (constant runs, or mirrored rows one by one).
-            if self.mode == PadMode::Constant {
-                self.fill(before.checked_mul(block).ok_or_else(bug)?)?;
-                self.rows(offset, n)?;
-                return self.fill(after.checked_mul(block).ok_or_else(bug)?);
-            }
-            let mode = self.mode;
-            let mirrored = |j| match mirror(mode, j, before, n) {
-                Some(i) if i < n => Ok(offset + i * stride),
-                _ => Err(bug()),
-            };
-            for j in 0..before {
-                self.rows(mirrored(j)?, 1)?;
-            }
-            self.rows(offset, n)?;
-            for j in before + n..before + n + after {
-                self.rows(mirrored(j)?, 1)?;
-            }
-            return Ok(());
-        }
         if self.mode == PadMode::Constant {
             self.fill(before.checked_mul(block).ok_or_else(bug)?)?;
-            for i in 0..n {
-                self.write(axis + 1, offset + i * stride)?;
-            }
+            self.interior(axis, offset, n)?;
             return self.fill(after.checked_mul(block).ok_or_else(bug)?);
         }
-        let len = before.checked_add(n).and_then(|m| m.checked_add(after));
-        for j in 0..len.ok_or_else(bug)? {
-            match mirror(self.mode, j, before, n) {
-                Some(i) if i < n => self.write(axis + 1, offset + i * stride)?,
-                _ => return Err(bug()),
-            }
+        // The mirrored indices before and after the input's own, each a padded block again.
+        let end = before.checked_add(n).and_then(|m| m.checked_add(after));
+        let end = end.ok_or_else(bug)?;
+        let mode = self.mode;
+        let mirrored = |j| match mirror(mode, j, before, n) {
+            Some(i) if i < n => Ok(offset + i * stride),
+            _ => Err(bug()),
+        };
+        for j in 0..before {
+            self.write(axis + 1, mirrored(j)?)?;
+        }
+        self.interior(axis, offset, n)?;
+        for j in before + n..end {
+            self.write(axis + 1, mirrored(j)?)?;
+        }
+        Ok(())
+    }
+
+    /// Appends the input's own `n` indices of `axis` (not the last padded one), each a padded
+    /// block of the axes after it: where those are the last padded axis's rows, all of them as
+    /// one block of rows ([`Padder::rows`]).
+    fn interior(&mut self, axis: usize, offset: usize, n: usize) -> Result<(), Error> {
+        if axis + 2 == self.shape.len() {
+            return self.rows(offset, n);
+        }
+        let stride = self.in_block[axis];
+        for i in 0..n {
+            self.write(axis + 1, offset + i * stride)?;
         }
         Ok(())
     }
