@@ -11,8 +11,8 @@
 //! in play.
 
 use crate::error::Error;
-use crate::util::copy::extend_run;
 use crate::util::copy::prefetch::{LINE, prefetch_bytes};
+use crate::util::copy::{extend_run, with_avx2};
 
 /// `data[start..start + len]`. The ops compute every run from validated shapes, so it is always
 /// there; `Err` rather than a panic if that reasoning is ever wrong.
@@ -221,13 +221,29 @@ fn flat_rounds<'a, const N: usize, const M: usize, A: Clone>(
 /// (the 16x16 RGB patches of an f32 image batch, pinned A/B: 1.38x-1.63x -> 1.18x-1.27x a
 /// `memcpy` of the same bytes). Shorter runs would pay a hint per few elements, and their
 /// sources are read densely enough to be followed anyway.
+///
+/// Runs of 32 bytes or more of a type without drop glue are copied by the same loop compiled
+/// with AVX2 where the CPU has it ([`with_avx2`]): a run of 192 bytes is then 6 moves of 32
+/// bytes instead of 12 of 16 (ViT's 16x16 RGB `f32` patches, pinned, best of 8 × 8 calls,
+/// both builds back to back: 1.31x-1.49x -> 1.27x-1.28x a `memcpy` of the result).
 #[inline(always)]
 fn many_sources<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], runs: Runs) {
-    let bytes = N * std::mem::size_of::<A>();
+    if N * std::mem::size_of::<A>() >= 32 && !std::mem::needs_drop::<A>() {
+        return with_avx2(|| prefetched_rounds::<N, A>(out, sources, runs));
+    }
+    prefetched_rounds::<N, A>(out, sources, runs)
+}
+
+/// The rounds of [`many_sources`], runs of `N` elements (0: `runs.len`), each source's next run
+/// asked for where a run is a cache line or more.
+#[inline(always)]
+fn prefetched_rounds<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], runs: Runs) {
+    let len = run_len::<N>(runs.len);
+    let bytes = len * std::mem::size_of::<A>();
     for o in 0..runs.rounds {
         let start = runs.offset + o * runs.step;
         for s in sources {
-            if let Some(run) = s.get(start..start + N) {
+            if let Some(run) = s.get(start..start + len) {
                 out.extend_from_slice(run);
             }
             if bytes >= LINE {
@@ -237,8 +253,16 @@ fn many_sources<const N: usize, A: Clone>(out: &mut Vec<A>, sources: &[&[A]], ru
     }
 }
 
-/// Runs of a length not known at compile time (long ones, mostly): a slice copy each.
+/// Runs of a length not known at compile time: from several sources, runs shorter than
+/// [`PREFETCHED_BYTES`] go round by round as in [`many_sources`], each source's next run asked
+/// for (ViT-H's 14x14 RGB `f32` patches, runs of 168 bytes, pinned, best of 8 × 8 calls, both
+/// builds back to back: 1.66x-1.80x -> 1.46x-1.53x a `memcpy`); longer runs (the prefetchers
+/// follow those) and single sources are a slice copy each, by [`extend_run`].
 fn gather_any<A: Clone>(out: &mut Vec<A>, sources: &[&[A]], runs: Runs) {
+    let bytes = runs.len.saturating_mul(std::mem::size_of::<A>());
+    if sources.len() > 1 && bytes < PREFETCHED_BYTES {
+        return prefetched_rounds::<0, A>(out, sources, runs);
+    }
     for o in 0..runs.rounds {
         let start = runs.offset + o * runs.step;
         for s in sources {
@@ -248,6 +272,9 @@ fn gather_any<A: Clone>(out: &mut Vec<A>, sources: &[&[A]], runs: Runs) {
         }
     }
 }
+
+/// The longest runs of unknown length [`gather_any`] copies round by round with prefetches.
+const PREFETCHED_BYTES: usize = 2048;
 
 /// The `N` elements of `s` from `start`, cloned. In bounds: [`check_runs`] checked every run.
 #[inline(always)]

@@ -170,10 +170,12 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
-    // Rows of patches whose columns are inside the image and evenly spaced are written by one
-    // interleaving kernel (`gather_runs`): windows of 1 to 8 rows (a kernel per source count up
-    // to 4, one extend per round past that), patch rows whose length has a fixed-size kernel
-    // (3 columns of 1 channel, 16 of 3, ...) or not, strides closer and wider than the window.
+    // Windows with padding, and patch rows of 128 to 511 bytes (16 to 63 `i64`), are written
+    // row of patches by row of patches where the columns are inside the image and evenly
+    // spaced, by one interleaving kernel (`gather_runs`); the others are a view of the input
+    // through the copy engine: windows of 1 to 8 rows (a kernel per source count up to 4, one
+    // extend per round past that), patch rows whose length has a fixed-size kernel (3 columns
+    // of 1 channel, 16 of 3, ...) or not, strides closer and wider than the window.
     #[test]
     fn regular_windows_match_oracle(
         shape in (1usize..3, 1usize..12, 1usize..20, prop::sample::select(vec![1usize, 2, 3, 4])),
@@ -189,22 +191,29 @@ proptest! {
     }
 }
 
-/// Patches that tile the image (strides no smaller than the patches), of up to 8 rows and up
-/// to 64 bytes a row, are copied as a view of the input by the copy engine (byte gathers for
-/// `u8`): one- and two-byte elements, images wide enough for whole vectors of the gathers,
-/// gaps between the patches, and an image the windows do not cover to its edge.
+/// Patches wholly inside the image are copied as a view of the input by the copy engine (byte
+/// gathers for `u8`, the short runs' loops of patch rows): one-, two- and four-byte elements,
+/// images wide enough for whole vectors of the gathers, tiling patches with gaps between them,
+/// overlapping patches (im2col's 3×3 / 1) and dilated ones, and an image the windows do not
+/// cover to its edge.
 #[test]
-fn tiling_patches_of_small_elements_match_oracle() {
-    for (k, st) in [
-        ((2, 2), (2, 2)),
-        ((2, 3), (2, 3)),
-        ((4, 4), (4, 4)),
-        ((3, 2), (4, 3)),
-        ((1, 8), (1, 8)),
+fn patches_of_small_elements_match_oracle() {
+    for (k, st, rate) in [
+        ((2, 2), (2, 2), (1, 1)),
+        ((2, 3), (2, 3), (1, 1)),
+        ((4, 4), (4, 4), (1, 1)),
+        ((3, 2), (4, 3), (1, 1)),
+        ((1, 8), (1, 8), (1, 1)),
+        ((3, 3), (1, 1), (1, 1)),
+        ((3, 3), (2, 2), (1, 1)),
+        ((2, 3), (1, 2), (1, 1)),
+        ((3, 3), (3, 3), (2, 2)),
+        ((3, 2), (1, 1), (2, 3)),
     ] {
         for (rows, cols, depth) in [(8, 64, 1), (9, 130, 3), (4, 100, 2), (8, 48, 4)] {
             let x = numbered(&[2, rows, cols, depth]);
-            let (ksizes, strides, rates) = ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, 1, 1, 1]);
+            let (ksizes, strides, rates) =
+                ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, rate.0, rate.1, 1]);
             for padding in [Padding::Valid, Padding::Same] {
                 let want = oracle(&x, ksizes, strides, rates, padding).unwrap();
                 let got = x

@@ -220,7 +220,7 @@ impl Patches {
         let row_taps = self.rows.taps(in_rows)?;
         let col_taps = self.cols.taps(in_cols)?;
         if let Some(view) = self
-            .tiles::<A>()
+            .by_view::<A>()
             .then(|| self.inside(data, &row_taps, &col_taps))
             .flatten()
         {
@@ -249,28 +249,23 @@ impl Patches {
 }
 
 impl Patches {
-    /// Whether the windows tile the image (rate 1, strides no smaller than the patches, so no
-    /// input element is read twice) in patches of at most 8 rows of at most 64 bytes: where
-    /// [`Patches::inside`]'s view through the copy engine beat the per-row `gather_runs` loop.
-    /// Measured (AMD EPYC family 26, pinned, best of 8 × 8 calls, VALID, ratio to a `memcpy`
-    /// of the result, the two builds in one run), loop -> view: `u8` 2×2 / 2 of 1 and 3
-    /// channels 20.6x -> 4.3x and 8.5x -> 2.3x, 4×4 / 4 of 3 channels 5.6x -> 3.0x; `f32` 2×2 /
-    /// 2 of 1 and 3 channels 4.6x -> 1.4x and 2.1x -> 1.3x. Not taken, as the view was slower
-    /// or no faster: overlapping patches (`u8` 2×2 / 1: 125 -> 357 µs), ViT's 16×16 / 16 of RGB
-    /// `f32` (patch rows of 192 bytes, 16 rows: 284-327 -> 342-395 µs in criterion), 2×2 / 2
-    /// of 64 channels of `u8` (128-byte rows: 90 -> 124 µs).
-    fn tiles<A>(&self) -> bool {
+    /// Whether [`Patches::inside`]'s view, copied by the copy engine, is the faster way: for
+    /// every window shape except patch rows of 128 to 511 bytes at rate 1, which the per-row
+    /// `gather_runs` loop copies faster (AVX2 moves, each row's next run prefetched: ViT's
+    /// 16×16 / 16 of RGB `f32`, rows of 192 bytes, 1.2x against the view's 1.7x a `memcpy` of
+    /// the result; 3×3 / 1 of 64 channels of `u8` 1.0x against 1.4x). Measured (AMD EPYC family
+    /// 26, pinned, best of 8 × 8 calls, VALID, ratio to a `memcpy` of the result), loop ->
+    /// view: `f32` RGB 3×3 / 1 3.4x -> 1.2x, 3×3 / 2 3.1x -> 1.1x, 3×3 / 3 at rate 2 17x ->
+    /// 6.8x, 8×8 / 4 1.2x -> 0.9x, 3×3 / 1 of 64 channels (rows of 768 bytes) 0.93x -> 0.70x;
+    /// `u8` RGB 3×3 / 1 11.4x -> 3.3x, 16×16 / 16 1.65x -> 0.98x, 2×2 / 2 of one channel 20.6x
+    /// -> 4.3x.
+    fn by_view<A>(&self) -> bool {
         let (rows, cols) = (&self.rows, &self.cols);
         let row_bytes = cols
             .ksize
             .saturating_mul(self.input[3])
             .saturating_mul(std::mem::size_of::<A>());
-        rows.rate == 1
-            && cols.rate == 1
-            && rows.stride >= rows.ksize
-            && cols.stride >= cols.ksize
-            && rows.ksize <= 8
-            && row_bytes <= 64
+        rows.rate > 1 || cols.rate > 1 || !(128..512).contains(&row_bytes)
     }
 
     /// Where every tap of every window is inside the image (VALID padding, or SAME where it

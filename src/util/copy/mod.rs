@@ -65,6 +65,7 @@ use ndarray::{ArrayView, Dimension};
 
 pub(crate) use pieces::{Piece, interleave_pieces, interleave_stepped};
 pub(crate) use raw::gather_byte_rounds;
+pub(crate) use simd::with_avx2;
 pub(crate) use stream::Sink;
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! Function multiversioning of the safe unit loops in [`super::units`]: the same Rust source
-//! compiled a second time with AVX2 enabled, chosen at run time where the CPU has it.
+//! Function multiversioning of the safe unit loops in [`super::units`] (and, by [`with_avx2`],
+//! of any safe loop: `util::runs`' gather of patch rows): the same Rust source compiled a
+//! second time with AVX2 enabled, chosen at run time where the CPU has it.
 //!
 //! Why: the crate is built for baseline x86-64 (SSE2, no byte shuffle), where LLVM copies a
 //! byte image's RGB pixels to planes, or reverses a row of them, a few bytes per instruction
@@ -213,4 +214,27 @@ fn interleave_rows<A: Clone, const N: usize>(
         [a, b, c, d] => units::interleave::<A, N, 4>([a, b, c, d], dst),
         _ => units::interleave_any::<A, N>(sources, dst),
     }
+}
+
+/// Runs `f`, a safe copy loop, compiled with AVX2 where the CPU has it (else as built): the
+/// row-of-patches gather of `util::runs` (runs of 32 bytes or more, then one or two 32-byte
+/// moves each instead of 16-byte ones). `f` is inlined into [`call_avx2`], which LLVM does for a
+/// closure called once there (its features are a subset of the caller's); the gain measured
+/// says it did. Were it not, `f` would run as the baseline build: the same result.
+#[inline(always)]
+pub(crate) fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a
+        // `#[target_feature(enable = "avx2")]` function; its body, and `f`, are safe code.
+        return unsafe { call_avx2(f) };
+    }
+    f()
+}
+
+/// [`with_avx2`]'s AVX2 function.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn call_avx2<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }

@@ -1308,3 +1308,28 @@ fn planes_to_pixels_equal_the_element_by_element_copy() {
         }
     }
 }
+
+/// Runs of every length up to 1 KiB (the rows of a crop, a channel slice, a patch row) in one-
+/// to eight-byte primitives: the byte copies of `flat_rows` (64- and 16-byte moves, the last
+/// overlapping), the short runs' fixed-size moves, and a loop of rows around them (`short_grid`
+/// with lines; a 3-D crop), each equal to the element-by-element copy.
+#[test]
+fn runs_of_every_length_equal_the_element_by_element_copy() {
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>, len: usize) {
+        let rows = x.slice(s![1, .., 1..1 + len]).into_dyn();
+        check(&rows);
+        check(&x.slice(s![.., 1..;2, 1..1 + len]).into_dyn());
+        check(&x.slice(s![..;-1, 1.., ..len]).into_dyn());
+    }
+    for len in 1usize..=130 {
+        let x = base(&[3, 5, len + 2]);
+        each(&x.mapv(|v| v as u8), len);
+        each(&x.mapv(|v| v as u16), len);
+        each(&x.mapv(|v| v as f32), len);
+        each(&x.mapv(f64::from), len);
+    }
+    for len in [255usize, 256, 257, 500, 1000, 1023, 1025] {
+        let x = base(&[2, 3, len + 2]);
+        each(&x.mapv(|v| v as u8), len);
+    }
+}
