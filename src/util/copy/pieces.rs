@@ -28,13 +28,15 @@
 //! slower on the 80-wide pieces (1.52x-1.65x for 2, 1, 80) and no faster on the rest; a piece
 //! of 5 or more elements written as two overlapping fixed-size moves (3.2x-3.8x a `to_vec`), or
 //! as moves of 4 elements and a fixed-size remainder (2.5x-3.6x), was far slower than the
-//! compiler's own loop for a run-time length. Before the
+//! compiler's own loop for a run-time length. (Those were safe slice moves; the raw byte moves
+//! of `raw::column_plain`, for pieces of 16 to 127 bytes, later measured faster: see
+//! [`column_of`].) Before the
 //! row loop (an `extend` per piece: a capacity check, a length update and, from 64 elements, a
 //! `memcpy` call for each), 2, 1, 80 was 1.66x on an earlier machine.
 
 use std::mem::MaybeUninit;
 
-use super::raw::append_with;
+use super::raw::{append_with, column_plain};
 use crate::error::Error;
 use crate::util::runs::run_len;
 
@@ -199,9 +201,16 @@ fn column<A: Clone, const N: usize>(
     }
 }
 
-/// [`column`] for a piece length known only at run time (`run > 0`).
+/// [`column`] for a piece length known only at run time (`run > 0`). Pieces of primitives of 16
+/// to 127 bytes go by `raw::column_plain` (64- and 16-byte moves, the last one overlapping):
+/// the compiler's loop leaves a piece of 20 `f32` mostly to its loop of single elements (VOC's
+/// 2, 2, 1, 20: 1.83x-1.86x -> 1.35x-1.67x a `to_vec`; 17, 5: 2.0x -> 1.6x; pinned, best of 8 ×
+/// 8 calls, the two builds back to back).
 #[inline(always)]
 fn column_of<A: Clone>(rows: &mut [MaybeUninit<A>], row: usize, at: usize, run: usize, part: &[A]) {
+    if column_plain(rows, [row, at, run], part) {
+        return;
+    }
     for (dst, piece) in rows.chunks_exact_mut(row).zip(part.chunks_exact(run)) {
         for (slot, x) in dst[at..at + run].iter_mut().zip(piece) {
             slot.write(x.clone());
