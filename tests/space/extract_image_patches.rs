@@ -370,3 +370,42 @@ fn zero_size_dims() {
         }
     }
 }
+
+/// Rows of patches whose patch rows are whole 64-byte moves (128 to 448 bytes) and whose windows
+/// do not overlap are written as rows of pieces, each window row's runs down a block of patches
+/// (ViT's 16×16 / 16 of RGB `f32`); overlapping windows with the same rows stay round by round.
+/// Both against the oracle, with gaps between windows, images the windows do not cover to
+/// their edge, and SAME padding where it adds nothing and where it does.
+#[test]
+fn patch_rows_of_whole_cache_lines_match_oracle() {
+    for (k, st, depth) in [
+        ((16, 16), (16, 16), 3),
+        ((8, 8), (8, 8), 4),
+        ((8, 8), (9, 10), 4),
+        ((2, 32), (3, 32), 1),
+        ((4, 16), (4, 17), 2),
+        ((3, 16), (1, 8), 2),
+    ] {
+        for (rows, cols) in [(32, 64), (35, 70)] {
+            let x = numbered(&[2, rows, cols, depth]);
+            let (ksizes, strides, rates) = ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, 1, 1, 1]);
+            for padding in [Padding::Valid, Padding::Same] {
+                let want = oracle(&x, ksizes, strides, rates, padding).unwrap();
+                let got = x
+                    .mapv(|v| v as f32)
+                    .tf_extract_image_patches(ksizes, strides, rates, padding)
+                    .unwrap();
+                assert_eq!(got, want.mapv(|v| v as f32), "f32 {k:?} {st:?} {depth}");
+                let got = x
+                    .mapv(|v| v as f64)
+                    .tf_extract_image_patches(ksizes, strides, rates, padding)
+                    .unwrap();
+                assert_eq!(got, want.mapv(|v| v as f64), "f64 {k:?} {st:?} {depth}");
+                let got = x
+                    .tf_extract_image_patches(ksizes, strides, rates, padding)
+                    .unwrap();
+                assert_eq!(got, want, "i64 {k:?} {st:?} {depth}");
+            }
+        }
+    }
+}
