@@ -82,8 +82,8 @@ pub(super) unsafe fn extend<A: Clone>(
     steps: &[Step],
     kernel: Kernel,
 ) {
-    // The short kernels take the innermost two loops (the short runs three); the others the
-    // innermost one.
+    // The short kernels and the strided runs take the innermost two loops (the short runs
+    // three); the others the innermost one.
     let inner = match kernel {
         Kernel::Empty => return,
         // SAFETY: the view has one element, at its pointer.
@@ -92,6 +92,7 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::ShortRuns(_) | Kernel::Rows(_) => 3,
         Kernel::ShortStrided(_)
         | Kernel::ShortReversed(_)
+        | Kernel::Strided
         | Kernel::Runs
         | Kernel::Blocked
         | Kernel::Planes(_)
@@ -197,7 +198,7 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
             }
             Kernel::Reversed => reversed_rows(out, base, len, outer),
             Kernel::Repeat => out.extend(std::iter::repeat_n((*base).clone(), len)),
-            Kernel::Strided => strided(out, base, len, stride),
+            Kernel::Strided => strided(out, base, outer, Step { len, stride }),
             Kernel::Blocked => blocked(out, base, outer, Step { len, stride }),
             Kernel::Empty | Kernel::One => {}
         }
@@ -405,25 +406,45 @@ unsafe fn reversed_rows<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, 
 /// ms; rows of exactly 4 KiB ((1024, 1024)) unchanged, 152-156 us.
 const PREFETCH_ROW_BYTES: usize = 4 << 10;
 
-/// `len` elements `stride` apart from `base`, one at a time.
+/// For each step of `outer`, the `run.len` elements `run.stride` apart there, one at a time, all
+/// in one append: one capacity check and length update per loop of runs, not per run. The
+/// 4 MiB `x[::-1, 1:63:2, ::-2]` (runs of 32 `f32` two apart; the `to_owned_4MiB` bench), on
+/// an Intel Xeon of family 6, model 207, pinned criterion A/B in both orders: 200-222 ->
+/// 167-175 µs (NumPy's copy: 176 µs; an append per run was 0.87x NumPy).
 ///
 /// # Safety
-/// `base + i * stride` for `i < len` are elements of the view.
+/// `base + i * outer.stride + k * run.stride` for `i < outer.len`, `k < run.len` are elements
+/// of the view.
 #[inline]
-unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, len: usize, stride: isize) {
+unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, run: Step) {
+    if outer.stride == 0 && outer.len > 1 {
+        // A broadcast loop of runs: the run read once, then copied from the destination, as
+        // `walk` does for a broadcast outer axis.
+        let start = out.len();
+        // SAFETY: the contract, for i = 0.
+        unsafe { strided(out, base, ONCE, run) };
+        for _ in 1..outer.len {
+            out.extend_from_within(start..start + run.len);
+        }
+        return;
+    }
+    // No overflow: a part of the destination, whose size the caller checked.
     let fill = |spare: &mut [MaybeUninit<A>]| {
-        // A pointer bump per element, not a multiply; `wrapping_offset` because the step after
-        // the last element may leave the allocation (it is never read).
-        let mut p = base;
-        for slot in spare.iter_mut() {
-            // SAFETY: at slot i (< len, the slice has `len` slots) `p == base + i * stride`, an
-            // element of the view (the contract).
-            slot.write(unsafe { (*p).clone() });
-            p = p.wrapping_offset(stride);
+        for (i, slots) in spare.chunks_exact_mut(run.len.max(1)).enumerate() {
+            // A pointer bump per element, not a multiply; `wrapping_offset` because the step
+            // after a run's last element may leave the allocation (it is never read).
+            let mut p = base.wrapping_offset(i as isize * outer.stride);
+            for slot in slots {
+                // SAFETY: at slot k of chunk i (i < outer.len: the slice has `outer.len` chunks
+                // of `run.len`; k < run.len) `p == base + i * outer.stride + k * run.stride`,
+                // an element of the view (the contract).
+                slot.write(unsafe { (*p).clone() });
+                p = p.wrapping_offset(run.stride);
+            }
         }
     };
-    // SAFETY: `fill` writes all `len` slots.
-    unsafe { append_with(out, len, fill) }
+    // SAFETY: `fill` writes all `outer.len * run.len` slots.
+    unsafe { append_with(out, outer.len * run.len, fill) }
 }
 
 /// Appends `total` elements written by `fill` into the spare capacity of `out`: no capacity

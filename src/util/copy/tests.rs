@@ -55,6 +55,9 @@ fn every_kernel_is_hit_and_right() {
     let (pairs, triples, quads) = (base(&[3, 5, 2]), base(&[9, 3]), base(&[13, 4]));
     let (pixels, wide2) = (base(&[2, 150, 3]), base(&[130, 2]));
     let (bv, brev, bcol) = (b.view(), b.slice(s![..;-1]), b.view().insert_axis(Axis(1)));
+    // Strided runs under a broadcast loop: of one row, and of every third row.
+    let bstrided = a10x84.slice(s![3, 1..;9]);
+    let bgapped = a10x84.slice(s![..;3, 2..;-7]).insert_axis(Axis(1));
     let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
         (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
         // One element is always a slice; Kernel::One is for raw callers.
@@ -138,6 +141,15 @@ fn every_kernel_is_hit_and_right() {
             Kernel::Blocked,
         ),
         (a10x84.slice(s![.., 1..;9]).into_dyn(), Kernel::Strided),
+        // A broadcast loop of strided runs: one run read, then copied from the destination.
+        (
+            bstrided.broadcast((4, 10)).unwrap().into_dyn(),
+            Kernel::Strided,
+        ),
+        (
+            bgapped.broadcast((4, 3, 12)).unwrap().into_dyn(),
+            Kernel::Strided,
+        ),
         (bcol.broadcast((3, 9)).unwrap().into_dyn(), Kernel::Repeat),
         (
             bv.broadcast((2, 5, 3)).unwrap().into_dyn(),
