@@ -191,6 +191,23 @@ proptest! {
     }
 }
 
+/// `ksizes`, `strides`, `rates` and padding, as `tf_extract_image_patches` takes them.
+type Args = ([usize; 4], [usize; 4], [usize; 4], Padding);
+
+/// The patches of `x` converted by `to` equal the oracle's patches `want` converted the same
+/// way (the element type decides the copy path: byte gathers, fixed-size moves, ...).
+fn same_in<A>(x: &ArrayD<i64>, want: &ArrayD<i64>, to: fn(i64) -> A, args: Args, what: &str)
+where
+    A: Clone + Default + PartialEq + std::fmt::Debug,
+{
+    let (ksizes, strides, rates, padding) = args;
+    let got = x
+        .mapv(to)
+        .tf_extract_image_patches(ksizes, strides, rates, padding)
+        .unwrap();
+    assert_eq!(got, want.mapv(to), "{} {what}", std::any::type_name::<A>());
+}
+
 /// Patches wholly inside the image are copied as a view of the input by the copy engine (byte
 /// gathers for `u8`, the short runs' loops of patch rows): one-, two- and four-byte elements,
 /// images wide enough for whole vectors of the gathers, tiling patches with gaps between them,
@@ -215,26 +232,12 @@ fn patches_of_small_elements_match_oracle() {
             let (ksizes, strides, rates) =
                 ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, rate.0, rate.1, 1]);
             for padding in [Padding::Valid, Padding::Same] {
+                let args = (ksizes, strides, rates, padding);
                 let want = oracle(&x, ksizes, strides, rates, padding).unwrap();
-                let got = x
-                    .mapv(|v| v as u8)
-                    .tf_extract_image_patches(ksizes, strides, rates, padding)
-                    .unwrap();
-                assert_eq!(
-                    got,
-                    want.mapv(|v| v as u8),
-                    "u8 {k:?} {st:?} {rows}x{cols}x{depth}"
-                );
-                let got = x
-                    .mapv(|v| v as u16)
-                    .tf_extract_image_patches(ksizes, strides, rates, padding)
-                    .unwrap();
-                assert_eq!(got, want.mapv(|v| v as u16), "u16 {k:?} {st:?}");
-                let got = x
-                    .mapv(|v| v as f32)
-                    .tf_extract_image_patches(ksizes, strides, rates, padding)
-                    .unwrap();
-                assert_eq!(got, want.mapv(|v| v as f32), "f32 {k:?} {st:?}");
+                let what = format!("{k:?} {st:?} {rows}x{cols}x{depth}");
+                same_in(&x, &want, |v| v as u8, args, &what);
+                same_in(&x, &want, |v| v as u16, args, &what);
+                same_in(&x, &want, |v| v as f32, args, &what);
             }
         }
     }
@@ -390,21 +393,12 @@ fn patch_rows_of_whole_cache_lines_match_oracle() {
             let x = numbered(&[2, rows, cols, depth]);
             let (ksizes, strides, rates) = ([1, k.0, k.1, 1], [1, st.0, st.1, 1], [1, 1, 1, 1]);
             for padding in [Padding::Valid, Padding::Same] {
+                let args = (ksizes, strides, rates, padding);
                 let want = oracle(&x, ksizes, strides, rates, padding).unwrap();
-                let got = x
-                    .mapv(|v| v as f32)
-                    .tf_extract_image_patches(ksizes, strides, rates, padding)
-                    .unwrap();
-                assert_eq!(got, want.mapv(|v| v as f32), "f32 {k:?} {st:?} {depth}");
-                let got = x
-                    .mapv(|v| v as f64)
-                    .tf_extract_image_patches(ksizes, strides, rates, padding)
-                    .unwrap();
-                assert_eq!(got, want.mapv(|v| v as f64), "f64 {k:?} {st:?} {depth}");
-                let got = x
-                    .tf_extract_image_patches(ksizes, strides, rates, padding)
-                    .unwrap();
-                assert_eq!(got, want, "i64 {k:?} {st:?} {depth}");
+                let what = format!("{k:?} {st:?} {rows}x{cols}x{depth}");
+                same_in(&x, &want, |v| v as f32, args, &what);
+                same_in(&x, &want, |v| v as f64, args, &what);
+                same_in(&x, &want, |v| v, args, &what);
             }
         }
     }
