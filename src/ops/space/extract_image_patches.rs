@@ -400,7 +400,7 @@ fn extract_runs<const N: usize, A: Clone + Default>(
 /// do not overlap whose patch rows are whole 64-byte moves of the pieces' loop. Measured on an
 /// Intel Xeon (family 6, model 207; pinned, best of 8 × 8 calls, f32 unless said, ratio to a
 /// `memcpy` of the result), rounds -> pieces: ViT's 16×16 / 16 of RGB 1.16x -> 1.08x (criterion
-/// on the real-shapes bench: 915-932 -> 774-815 µs), 32×32 / 32 of one channel 1.45x-1.49x ->
+/// on the real-shapes bench: 912-932 -> 751-823 µs), 32×32 / 32 of one channel 1.45x-1.49x ->
 /// 1.25x, 8×8 / 8 of RGBA 1.32x -> 1.18x, `f64` 8×8 / 8 of RGB 1.11x-1.14x -> 1.07x-1.09x.
 /// Kept round by round, where pieces were slower: ViT-H's 14×14 / 14 (rows of 168 bytes, a
 /// remainder loop per piece: 1.16x-1.18x -> 1.20x) and overlapping windows (`u8` 3×3 / 1 of
