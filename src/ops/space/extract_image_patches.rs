@@ -340,7 +340,10 @@ fn extract_runs<const N: usize, A: Clone + Default>(
         len: patch_row,
         rounds: taps.col_runs.len(),
     });
+    // The same for every row of patches: decided once, and the pieces' list reused.
+    let by_pieces = regular.is_some_and(by_rows_of_pieces::<A>);
     let mut rows = Vec::with_capacity(taps.ksize_rows);
+    let mut pieces: Vec<Piece<'_, A>> = Vec::new();
     for image in data.chunks_exact(image_len) {
         for row_taps in taps.rows.chunks_exact(taps.ksize_rows) {
             if let Some(runs) = regular {
@@ -352,16 +355,14 @@ fn extract_runs<const N: usize, A: Clone + Default>(
                     }
                 }
                 if rows.len() == row_taps.len() {
-                    if by_rows_of_pieces::<A>(runs) {
-                        let pieces: Vec<Piece<'_, A>> = rows
-                            .iter()
-                            .map(|&data| Piece {
-                                data,
-                                offset: runs.offset,
-                                step: runs.step,
-                                len: runs.len,
-                            })
-                            .collect();
+                    if by_pieces {
+                        pieces.clear();
+                        pieces.extend(rows.iter().map(|&data| Piece {
+                            data,
+                            offset: runs.offset,
+                            step: runs.step,
+                            len: runs.len,
+                        }));
                         interleave_stepped(out, &pieces, runs.rounds)?;
                     } else {
                         gather_runs(out, &rows, runs)?;
