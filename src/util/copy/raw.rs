@@ -90,9 +90,14 @@ pub(super) unsafe fn extend<A: Clone>(
         Kernel::One => return out.push(unsafe { (*base).clone() }),
         // The short runs also take the loop around those: a patch's rows (`short_grid`).
         Kernel::ShortRuns(_) | Kernel::Rows(_) => 3,
+        // Strided runs take their outer loop too, unless it is a broadcast, which `walk`
+        // writes once and copies from the destination.
+        Kernel::Strided => match steps {
+            [.., Step { stride: 0, .. }, _] => 1,
+            _ => 2,
+        },
         Kernel::ShortStrided(_)
         | Kernel::ShortReversed(_)
-        | Kernel::Strided
         | Kernel::Runs
         | Kernel::Blocked
         | Kernel::Planes(_)
@@ -417,17 +422,6 @@ const PREFETCH_ROW_BYTES: usize = 4 << 10;
 /// of the view.
 #[inline]
 unsafe fn strided<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, run: Step) {
-    if outer.stride == 0 && outer.len > 1 {
-        // A broadcast loop of runs: the run read once, then copied from the destination, as
-        // `walk` does for a broadcast outer axis.
-        let start = out.len();
-        // SAFETY: the contract, for i = 0.
-        unsafe { strided(out, base, ONCE, run) };
-        for _ in 1..outer.len {
-            out.extend_from_within(start..start + run.len);
-        }
-        return;
-    }
     // No overflow: a part of the destination, whose size the caller checked.
     let fill = |spare: &mut [MaybeUninit<A>]| {
         for (i, slots) in spare.chunks_exact_mut(run.len.max(1)).enumerate() {
