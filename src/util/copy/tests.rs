@@ -1136,80 +1136,131 @@ fn check_byte_gathers<G>(
     seen
 }
 
-/// The tile transposes against their formula, `dst[r * cols + k] = src[r + k * stride]`, for
-/// 1-, 2-, 4- and 8-byte primitives, row and column counts around the tile sizes (1 to 19), and
-/// column strides that leave gaps, overlap the rows, or walk backwards. Every shape of 4 rows
-/// and 4 columns or more takes them (on x86_64; with AVX2 for 4 and 8 bytes), tile sizes that
-/// do not divide them by overlapping the last tiles with the ones before.
-#[test]
-fn tile_transposes_equal_their_formula() {
-    fn run<A: Copy + PartialEq + std::fmt::Debug>(make: fn(usize) -> A) -> usize {
-        let mut seen = 0;
-        for rows in 1..=19usize {
-            for cols in 1..=19usize {
-                for stride in [rows as isize, rows as isize + 3, 2, -(rows as isize) - 1] {
-                    // The source: every element (r, k) at origin + r + k * stride.
-                    let span = (cols - 1) * stride.unsigned_abs() + rows;
-                    let src: Vec<A> = (0..span).map(make).collect();
-                    let origin = if stride < 0 { span - rows } else { 0 };
-                    let mut dst = vec![std::mem::MaybeUninit::new(make(usize::MAX)); rows * cols];
-                    let at = |r: usize, k: usize| {
-                        (origin as isize + r as isize + k as isize * stride) as usize
-                    };
-                    // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
-                    let took = unsafe {
-                        transpose::columns_to_rows(
-                            src.as_ptr().add(origin),
-                            rows,
-                            cols,
-                            stride,
-                            &mut dst,
-                        )
-                    };
-                    if !took {
-                        continue;
-                    }
-                    seen += 1;
-                    for r in 0..rows {
-                        for k in 0..cols {
-                            // SAFETY: `dst` was initialised when made.
-                            let got = unsafe { dst[r * cols + k].assume_init() };
-                            assert_eq!(
-                                got,
-                                src[at(r, k)],
-                                "rows {rows} cols {cols} stride {stride} at ({r}, {k})"
-                            );
-                        }
+/// Runs [`transpose::columns_to_rows`] of `A`s made by `make` on every shape of `rows` by
+/// `cols` with four column strides (the rows' count, so one C-order array; gaps; overlapping
+/// columns; backwards), and checks each output element against its formula,
+/// `dst[r * cols + k] = src[r + k * stride]`. Returns how many calls took the tiles.
+fn transposes_checked<A: Copy + PartialEq + std::fmt::Debug>(
+    make: fn(usize) -> A,
+    all_rows: &[usize],
+    all_cols: &[usize],
+) -> usize {
+    let mut seen = 0;
+    for &rows in all_rows {
+        for &cols in all_cols {
+            for stride in [rows as isize, rows as isize + 3, 2, -(rows as isize) - 1] {
+                // The source: every element (r, k) at origin + r + k * stride.
+                let span = (cols - 1) * stride.unsigned_abs() + rows;
+                let src: Vec<A> = (0..span).map(make).collect();
+                let origin = if stride < 0 { span - rows } else { 0 };
+                let mut dst = vec![std::mem::MaybeUninit::new(make(usize::MAX)); rows * cols];
+                let at = |r: usize, k: usize| {
+                    (origin as isize + r as isize + k as isize * stride) as usize
+                };
+                // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
+                let took = unsafe {
+                    transpose::columns_to_rows(
+                        src.as_ptr().add(origin),
+                        rows,
+                        cols,
+                        stride,
+                        &mut dst,
+                    )
+                };
+                if !took {
+                    continue;
+                }
+                seen += 1;
+                for r in 0..rows {
+                    for k in 0..cols {
+                        // SAFETY: `dst` was initialised when made.
+                        let got = unsafe { dst[r * cols + k].assume_init() };
+                        assert_eq!(
+                            got,
+                            src[at(r, k)],
+                            "rows {rows} cols {cols} stride {stride} at ({r}, {k})"
+                        );
                     }
                 }
             }
         }
-        seen
     }
-    // 16 row counts and 16 column counts of 4 or more, 4 strides.
-    let all = 16 * 16 * 4;
-    // One- and two-byte tiles are SSE2, so on every x86_64 CPU; 251 and 65521 are primes, so
-    // a misplaced element shows.
+    seen
+}
+
+/// Runs [`transposes_checked`] on `rows` by `cols` for 1-, 2-, 4- and 8-byte primitives and
+/// checks which took the tiles: on x86_64 the 1- and 2-byte ones (SSE2), with AVX2 the 4- and
+/// 8-byte ones, each on all `4 * rows.len() * cols.len()` calls (every count is 4 or more).
+fn all_transposes_checked(rows: &[usize], cols: &[usize]) {
+    let all = 4 * rows.len() * cols.len();
+    // 251 and 65521 are primes, so a misplaced element shows.
     let narrow = [
-        run(|i| (i % 251) as u8),
-        run(|i| i % 3 == 0),
-        run(|i| (i % 65521) as u16),
-        run(|i| (i % 65521) as i16),
+        transposes_checked(|i| (i % 251) as u8, rows, cols),
+        transposes_checked(|i| i % 3 == 0, rows, cols),
+        transposes_checked(|i| (i % 65521) as u16, rows, cols),
+        transposes_checked(|i| (i % 65521) as i16, rows, cols),
     ];
     assert_eq!(
         narrow,
         [if cfg!(target_arch = "x86_64") { all } else { 0 }; 4]
     );
     let wide = [
-        run(|i| i as f32),
-        run(|i| i as u32),
-        run(|i| i as f64),
-        run(|i| i as i64),
+        transposes_checked(|i| i as f32, rows, cols),
+        transposes_checked(|i| i as u32, rows, cols),
+        transposes_checked(|i| i as f64, rows, cols),
+        transposes_checked(|i| i as i64, rows, cols),
     ];
     if std::arch::is_x86_feature_detected!("avx2") {
         assert_eq!(wide, [all; 4]);
     } else {
         assert_eq!(wide, [0; 4]);
+    }
+}
+
+/// The tile transposes against their formula, for row and column counts around the tile sizes
+/// (4 to 19), tile sizes that do not divide them by overlapping the last tiles with the ones
+/// before. Fewer than 4 rows or columns do not take them.
+#[test]
+fn tile_transposes_equal_their_formula() {
+    let counts: Vec<usize> = (4..=19).collect();
+    all_transposes_checked(&counts, &counts);
+    for few in [1, 2, 3] {
+        assert_eq!(transposes_checked(|i| i as u8, &[few], &[8]), 0);
+        assert_eq!(transposes_checked(|i| i as u8, &[8], &[few]), 0);
+    }
+}
+
+/// The tile transposes in bands of output rows: several bands and a last one shorter (33 to
+/// 100 rows), output rows whose lines crowd one L1 set (1024 and 4096 columns: narrower
+/// bands) and rows longer or shorter than the count of them (so the 1- and 2-byte tiles both
+/// with bands and without).
+#[test]
+fn banded_tile_transposes_equal_their_formula() {
+    all_transposes_checked(&[33, 40, 67, 100], &[9, 21, 64, 257, 1024, 1030]);
+    all_transposes_checked(&[40], &[4096]);
+}
+
+/// The rows per band: 32 where the output rows begin in different L1 sets, fewer where more
+/// than 4 would share one (rows 1 KiB apart: 4 sets, 16 rows; 2 or 4 KiB apart: the tile's
+/// rows), never fewer than a tile's.
+#[test]
+fn band_rows_keep_each_l1_set_to_four_rows() {
+    for (t, row_bytes, want) in [
+        (8, 56 * 56 * 4, 32),
+        (8, 256, 32),
+        (8, 1024, 16),
+        (8, 2048, 8),
+        (8, 4096, 8),
+        (4, 8192, 4),
+        (16, 1024, 16),
+        (16, 4096, 16),
+        (4, 100, 32),
+    ] {
+        assert_eq!(
+            transpose::band_rows(t, row_bytes),
+            want,
+            "t {t} row_bytes {row_bytes}"
+        );
     }
 }
 
