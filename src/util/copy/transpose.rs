@@ -19,8 +19,8 @@
 //! the source (a pixel's channels one element apart). Tiles of 8 output rows (4 for 8-byte
 //! elements, 16 or 8 for bytes; fewer where there are fewer rows or columns), in bands of up
 //! to 32 output rows, each band's tiles column by column along all the columns, so each
-//! tile's loads are its pixels' channels and its stores go down its output rows. Where the tile size does not divide the rows or columns, the last tile
-//! overlaps the one before it, writing some slots a second time with the same bytes (6
+//! tile's loads are its pixels' channels and its stores go down its output rows. Where the
+//! tile size does not divide the rows or columns, the last tile overlaps the one before it, writing some slots a second time with the same bytes (6
 //! channels: tiles of 4 at 0 and 2), so no element is copied on its own.
 //!
 //! Soundness: the AVX2 functions are only called after `is_x86_feature_detected!("avx2")`
@@ -98,8 +98,8 @@ fn starts(n: usize, t: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Output rows per band of [`each_tile`] for tiles of `t` rows and output rows of `row_bytes`
-/// bytes: [`BAND_ROWS`], halved (down to `t`) while more than `crowd` of the band's rows
-/// would begin in one set of the L1 (64 sets of 64-byte lines on the x86_64 CPUs measured:
+/// bytes: [`BAND_ROWS`], halved (down to `t`) while more than 4 of the band's rows would
+/// begin in one set of the L1 (64 sets of 64-byte lines on the x86_64 CPUs measured:
 /// rows 4 KiB apart share one set, 1 KiB apart four). A band's rows are all being written
 /// while its columns are swept, so rows crowding one set evict each other's lines before
 /// their last stores: `f32` NCHW -> NHWC of 14×14×1024, whose output rows are 4 KiB apart,
@@ -137,11 +137,10 @@ const BAND_ROWS: usize = 32;
 
 /// Calls `tile(source, destination)` for each tile of `t[0]` output rows and `t[1]` columns,
 /// of `rows` output rows and `cols` columns (`rows >= t[0]`, `cols >= t[1]`): in bands of
-/// output rows ([`band_rows`]), each band's tiles column by column along all the columns, so the
-/// stores go down the band's rows front to back and the loads take the band's part of each
-/// source column at once. Columns first (each tile's rows
-/// written at places far apart) took `f32` NHWC -> NCHW of 16 channels from 4.6x to 5.5x a
-/// `memcpy`. Element `(r, k)` is at `base + r + k * stride`, output slot `(r, k)` at
+/// output rows ([`band_rows`]), each band's tiles column by column along all the columns,
+/// so the stores go down the band's rows front to back and the loads take the band's part of
+/// each source column at once. Columns first (each tile's rows written at places far apart)
+/// took `f32` NHWC -> NCHW of 16 channels from 4.6x to 5.5x a `memcpy`. Element `(r, k)` is at `base + r + k * stride`, output slot `(r, k)` at
 /// `dst + r * cols + k`; each tile is given the addresses of its `(r0, k0)`, with
 /// `r0 + t[0] <= rows` and `k0 + t[1] <= cols` ([`starts`]; the last row of tiles, where `t[0]`
 /// does not divide `rows`, is the one at `rows - t[0]`).
