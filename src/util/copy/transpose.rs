@@ -127,11 +127,12 @@ fn most_in_one_set(band: usize, row_bytes: usize) -> usize {
 /// Tiles of 4 or 8 rows each along all the columns (the loop before bands) read a 64-channel
 /// `f32` pixel's 256 bytes in 8 passes over the image, 32 bytes of every pixel a pass, and a
 /// pass no longer found in the caches the lines the pass before had brought in: NHWC -> NCHW
-/// of 16×56×56×64 took 1.63-1.71x a `memcpy` of its bytes. In bands of 32 rows each pass
-/// reads two whole lines of every pixel and writes 32 rows: 1.17-1.20x (Intel Xeon family 6
-/// model 207, pinned, best of 6 × 9 calls, A/B in alternating processes). Bands of 16 rows
-/// were 1.35-1.5x, of 64 rows 1.4-1.65x (64 rows written at once), and a prefetch of the
-/// pixels ahead made bands of 32 slower (1.7-2.2x). Other shapes gain alike: `f64`
+/// of 16×56×56×64 took 1.63-1.84x a `memcpy` of its bytes. In bands of 32 rows each pass
+/// reads two whole lines of every pixel and writes 32 rows: 1.17-1.36x (Intel Xeon family 6
+/// model 207, pinned, best of 6 × 9 calls, A/B in alternating processes). In a prototype of
+/// the loop where bands of 32 rows took 1.31-1.48x, bands of 16 rows took 1.40-1.55x, of 64
+/// rows 1.36-2.58x (64 rows written at once; 1.36-1.44x only with the output on huge
+/// pages), and a prefetch of the pixels ahead made bands of 32 slower (1.7-2.2x). Other shapes gain alike: `f64`
 /// 16×56×56×64 2.0x -> 1.35x, `u16` 1.7x -> 1.28x, `f32` 8×56×56×128 2.0x -> 1.66x.
 const BAND_ROWS: usize = 32;
 
