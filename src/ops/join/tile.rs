@@ -10,7 +10,9 @@ use crate::util::sealed::{private_decl, private_impl};
 
 mod repeat;
 
-use repeat::{repeat_rows, repeat_tail};
+use repeat::repeat_rows;
+
+use crate::util::copy::repeat_tail;
 
 /// TensorFlow's `tf.tile` as a method of every ndarray array (owned, views, `ArcArray`,
 /// `CowArray`; any dimension type).

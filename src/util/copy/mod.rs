@@ -54,6 +54,7 @@ mod pieces;
 mod plan;
 pub(crate) mod prefetch;
 mod raw;
+mod repeat;
 mod shuffle;
 mod simd;
 mod stream;
@@ -65,6 +66,7 @@ use ndarray::{ArrayView, Dimension};
 
 pub(crate) use pieces::{Piece, interleave_pieces, interleave_stepped};
 pub(crate) use raw::gather_byte_rounds;
+pub(crate) use repeat::repeat_tail;
 pub(crate) use simd::with_avx2;
 pub(crate) use stream::Sink;
 

@@ -58,6 +58,11 @@ fn every_kernel_is_hit_and_right() {
     // Strided runs under a broadcast loop: of one row, and of every third row.
     let bstrided = a10x84.slice(s![3, 1..;9]);
     let bgapped = a10x84.slice(s![..;3, 2..;-7]).insert_axis(Axis(1));
+    // Long contiguous runs under a broadcast loop: of one row, and of every row.
+    let (brow, bruns) = (
+        long_runs.slice(s![1..2, ..]),
+        long_runs.view().insert_axis(Axis(1)),
+    );
     let cases: Vec<(ArrayView<'_, u32, IxDyn>, Kernel)> = vec![
         (v.slice(s![.., 2..2, .., ..]).into_dyn(), Kernel::Empty),
         // One element is always a slice; Kernel::One is for raw callers.
@@ -149,6 +154,13 @@ fn every_kernel_is_hit_and_right() {
         (
             bgapped.broadcast((4, 3, 12)).unwrap().into_dyn(),
             Kernel::Strided,
+        ),
+        // Broadcast loops of contiguous runs (long ones): one run read, then copied from the
+        // destination in doubling runs, past the cap on a run (16 KiB: 13 runs of 1200 bytes).
+        (brow.broadcast((70, 300)).unwrap().into_dyn(), Kernel::Runs),
+        (
+            bruns.broadcast((3, 40, 300)).unwrap().into_dyn(),
+            Kernel::Runs,
         ),
         (bcol.broadcast((3, 9)).unwrap().into_dyn(), Kernel::Repeat),
         (
