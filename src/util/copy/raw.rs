@@ -82,8 +82,8 @@ pub(super) unsafe fn extend<A: Clone>(
     steps: &[Step],
     kernel: Kernel,
 ) {
-    // The short kernels and the strided runs take the innermost two loops (the short runs
-    // three); the others the innermost one.
+    // The short kernels and the runs (strided or contiguous, unless under a broadcast loop)
+    // take the innermost two loops (the short runs three); the others the innermost one.
     let inner = match kernel {
         Kernel::Empty => return,
         // SAFETY: the view has one element, at its pointer.

@@ -20,8 +20,9 @@
 //! elements, 16 or 8 for bytes; fewer where there are fewer rows or columns), in bands of up
 //! to 32 output rows, each band's tiles column by column along all the columns, so each
 //! tile's loads are its pixels' channels and its stores go down its output rows. Where the
-//! tile size does not divide the rows or columns, the last tile overlaps the one before it, writing some slots a second time with the same bytes (6
-//! channels: tiles of 4 at 0 and 2), so no element is copied on its own.
+//! tile size does not divide the rows or columns, the last tile overlaps the one before it,
+//! writing some slots a second time with the same bytes (6 channels: tiles of 4 at 0 and 2),
+//! so no element is copied on its own.
 //!
 //! Soundness: the AVX2 functions are only called after `is_x86_feature_detected!("avx2")`
 //! ([`super::gather_lines::avx2`]); SSE2 is part of the x86_64 target. Each load is of a
@@ -132,8 +133,9 @@ fn most_in_one_set(band: usize, row_bytes: usize) -> usize {
 /// model 207, pinned, best of 6 × 9 calls, A/B in alternating processes). In a prototype of
 /// the loop where bands of 32 rows took 1.31-1.48x, bands of 16 rows took 1.40-1.55x, of 64
 /// rows 1.36-2.58x (64 rows written at once; 1.36-1.44x only with the output on huge
-/// pages), and a prefetch of the pixels ahead made bands of 32 slower (1.7-2.2x). Other shapes gain alike: `f64`
-/// 16×56×56×64 2.0x -> 1.35x, `u16` 1.7x -> 1.28x, `f32` 8×56×56×128 2.0x -> 1.66x.
+/// pages), and a prefetch of the pixels ahead made bands of 32 slower (1.7-2.2x). Other
+/// shapes gain alike: `f64` 16×56×56×64 2.0x -> 1.35x, `u16` 1.7x -> 1.28x, `f32` 8×56×56×128
+/// 2.0x -> 1.66x.
 const BAND_ROWS: usize = 32;
 
 /// Calls `tile(source, destination)` for each tile of `t[0]` output rows and `t[1]` columns,
@@ -141,10 +143,11 @@ const BAND_ROWS: usize = 32;
 /// output rows ([`band_rows`]), each band's tiles column by column along all the columns,
 /// so the stores go down the band's rows front to back and the loads take the band's part of
 /// each source column at once. Columns first (each tile's rows written at places far apart)
-/// took `f32` NHWC -> NCHW of 16 channels from 4.6x to 5.5x a `memcpy`. Element `(r, k)` is at `base + r + k * stride`, output slot `(r, k)` at
-/// `dst + r * cols + k`; each tile is given the addresses of its `(r0, k0)`, with
-/// `r0 + t[0] <= rows` and `k0 + t[1] <= cols` ([`starts`]; the last row of tiles, where `t[0]`
-/// does not divide `rows`, is the one at `rows - t[0]`).
+/// took `f32` NHWC -> NCHW of 16 channels from 4.6x to 5.5x a `memcpy`. Element `(r, k)` is
+/// at `base + r + k * stride`, output slot `(r, k)` at `dst + r * cols + k`; each tile is
+/// given the addresses of its `(r0, k0)`, with `r0 + t[0] <= rows` and `k0 + t[1] <= cols`
+/// ([`starts`]; the last row of tiles, where `t[0]` does not divide `rows`, is the one at
+/// `rows - t[0]`).
 #[inline(always)]
 fn each_tile<E>(
     base: *const E,

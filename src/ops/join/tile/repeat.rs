@@ -1,8 +1,8 @@
 //! The copies `tf_tile` is made of: rows repeated in place (a written block is repeated by
 //! [`crate::util::copy::repeat_tail`]).
 //!
-//! Long runs go through `memcpy` (`extend_from_slice`, `extend_from_within`). Short rows do not:
-//! a `memcpy` call costs more than copying a few elements, so rows of up to 8 elements are copied
+//! Long runs go through `memcpy` (`extend_from_slice`). Short rows do not: a `memcpy` call
+//! costs more than copying a few elements, so rows of up to 8 elements are copied
 //! with their length known at compile time (measured on f32 against a runtime-length loop: 1.5x
 //! to 2x faster, and on par with NumPy's own fixed-size copies in `np.repeat`), and other short
 //! rows by inlined loops.
