@@ -4,6 +4,7 @@
 use ndarray::{Array, ArrayRef, ArrayView, ArrayViewD, Dimension, IxDyn, ShapeBuilder};
 
 use crate::error::Error;
+use crate::ops::join::{PadExt, PadMode};
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
 use crate::util::alloc::try_vec;
 use crate::util::copy::{Piece, extend_c_order, interleave_stepped};
@@ -150,6 +151,10 @@ impl<A, D: Dimension> ExtractImagePatchesExt<A, D> for ArrayRef<A, D> {
     private_impl! {}
 }
 
+/// [`Patches::padded`] writes the padding out only where the padded input has at most this many
+/// times the result's elements.
+const PAD_FACTOR: usize = 4;
+
 /// A resolved call: the shapes and one [`Window`] per spatial axis.
 struct Patches {
     /// `[batch, rows, cols, depth]` of the input.
@@ -161,6 +166,7 @@ struct Patches {
 }
 
 /// The sliding window along one spatial axis.
+#[derive(Clone, Copy)]
 struct Window {
     ksize: usize,
     stride: usize,
@@ -210,15 +216,20 @@ impl Patches {
     fn extract<A: Clone + Default>(&self, data: &[A]) -> Result<Vec<A>, Error> {
         let [_, in_rows, in_cols, depth] = self.input;
         let total = element_count(&self.output).unwrap_or(0);
-        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
-        let mut out = try_vec::<A>(&self.output)?;
         // A non-empty result has every dimension non-zero, so has its input, and every window
         // list below is no longer than the result.
         if total == 0 {
-            return Ok(out);
+            return try_vec::<A>(&self.output);
         }
         let row_taps = self.rows.taps(in_rows)?;
         let col_taps = self.cols.taps(in_cols)?;
+        let padding = row_taps.iter().chain(&col_taps).any(Option::is_none);
+        if padding && let Some((unpadded, image)) = self.padded(data, &row_taps, &col_taps) {
+            return unpadded.extract(&image);
+        }
+        // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
+        // (After the padded input: one result allocated per call, not a second one dropped.)
+        let mut out = try_vec::<A>(&self.output)?;
         if let Some(view) = self
             .by_view::<A>()
             .then(|| self.inside(data, &row_taps, &col_taps))
@@ -268,6 +279,50 @@ impl Patches {
             .saturating_mul(self.input[3])
             .saturating_mul(std::mem::size_of::<A>());
         rows.rate > 1 || cols.rate > 1 || !(128..512).contains(&row_bytes)
+    }
+
+    /// For windows that reach into the padding (SAME), the input with that padding written
+    /// out as zeros, and the same windows over it without padding: then every tap is inside
+    /// the image, so a window row is a run of the padded input and [`Patches::extract`] copies
+    /// the result as it copies VALID patches, instead of tap by tap. `u8` RGB 3×3 / 1 of
+    /// 16×128×128 took 7.1 ms tap by tap, slower than NumPy's `sliding_window_view` of
+    /// `np.pad` (6.4 ms). `None` where the padded input would have more than [`PAD_FACTOR`]
+    /// times the result's elements (windows far apart: the padding is most of the work), or
+    /// cannot be allocated (the tap-by-tap loop needs no more memory than the result).
+    fn padded<A: Clone + Default>(
+        &self,
+        data: &[A],
+        row_taps: &[Option<usize>],
+        col_taps: &[Option<usize>],
+    ) -> Option<(Patches, Vec<A>)> {
+        let [n, in_rows, in_cols, depth] = self.input;
+        let (rows, height, top) = self.rows.unpadded(row_taps)?;
+        let (cols, width, left) = self.cols.unpadded(col_taps)?;
+        let input = [n, height, width, depth];
+        if element_count(&input)? / PAD_FACTOR > element_count(&self.output)? {
+            return None;
+        }
+        // The input rows and columns a tap reaches (those past the last tap are left out), and
+        // the zeros after them up to the last tap.
+        let (used_rows, used_cols) = (in_rows.min(height - top), in_cols.min(width - left));
+        let paddings = [
+            [0, 0],
+            [top, height - top - used_rows],
+            [left, width - left - used_cols],
+            [0, 0],
+        ];
+        let image = ArrayView::from_shape(self.input, data).ok()?;
+        let padded = image
+            .slice(ndarray::s![.., ..used_rows, ..used_cols, ..])
+            .tf_pad(&paddings, PadMode::Constant, A::default())
+            .ok()?;
+        let unpadded = Patches {
+            input,
+            output: self.output,
+            rows,
+            cols,
+        };
+        Some((unpadded, padded.into_raw_vec_and_offset().0))
     }
 
     /// Where every tap of every window is inside the image (VALID padding, or SAME where it
@@ -519,6 +574,26 @@ impl Window {
         })
     }
 
+    /// This window over the input padded with the zeros its taps reach: `(window, length,
+    /// before)`, the window without padding, the padded axis's length (up to the last tap, so
+    /// more than `before`) and the zeros before the input. `None` where no tap reaches the
+    /// input (the tap-by-tap loop writes those windows) or the length overflows.
+    fn unpadded(&self, taps: &[Option<usize>]) -> Option<(Window, usize, usize)> {
+        taps.iter().flatten().next()?;
+        let before = usize::try_from(self.pad_before).ok()?;
+        // One past the last window's last tap, counted from the first zero before the input:
+        // past `before`, as a tap inside the input is.
+        let length = (self.output.checked_sub(1)?)
+            .checked_mul(self.stride)?
+            .checked_add(self.ksize.checked_sub(1)?.checked_mul(self.rate)?)?
+            .checked_add(1)?;
+        let window = Window {
+            pad_before: 0,
+            ..*self
+        };
+        Some((window, length, before))
+    }
+
     /// For each window in turn, the input position of each of its `ksize` taps, or `None` for
     /// padding. Called only for a non-empty result, so it is no longer than the result.
     fn taps(&self, input: usize) -> Result<Vec<Option<usize>>, Error> {
@@ -538,5 +613,77 @@ impl Window {
             }
         }
         Ok(taps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SAME patches of `ksize / stride` at `rate` (rows, columns) over a `shape` of numbered
+    /// elements from 1: the padded input `Patches::padded` builds, or `None`.
+    fn padded(
+        shape: [usize; 4],
+        (k, s, r): ((usize, usize), (usize, usize), (usize, usize)),
+    ) -> Option<([usize; 4], Vec<i32>)> {
+        let p = Patches::resolve::<i32>(
+            &shape,
+            [1, k.0, k.1, 1],
+            [1, s.0, s.1, 1],
+            [1, r.0, r.1, 1],
+            Padding::Same,
+        )
+        .unwrap();
+        let data: Vec<i32> = (1..=shape.iter().product::<usize>() as i32).collect();
+        let (rows, cols) = (
+            p.rows.taps(shape[1]).unwrap(),
+            p.cols.taps(shape[2]).unwrap(),
+        );
+        let (unpadded, image) = p.padded(&data, &rows, &cols)?;
+        // The same windows, none of whose taps is padding any more.
+        assert_eq!(unpadded.output, p.output);
+        assert_eq!((unpadded.rows.pad_before, unpadded.cols.pad_before), (0, 0));
+        Some((unpadded.input, image))
+    }
+
+    #[test]
+    fn same_windows_read_the_input_padded_up_to_their_last_tap() {
+        // 3×3 / 1 of a 2×3 image: a zero on every side.
+        let (shape, image) = padded([1, 2, 3, 1], ((3, 3), (1, 1), (1, 1))).unwrap();
+        assert_eq!(shape, [1, 4, 5, 1]);
+        #[rustfmt::skip]
+        assert_eq!(image, [
+            0, 0, 0, 0, 0,
+            0, 1, 2, 3, 0,
+            0, 4, 5, 6, 0,
+            0, 0, 0, 0, 0,
+        ]);
+        // Rows: 2 / 2 of 3, one zero after; columns: 2 taps 3 apart (rate 3) of 2, one before
+        // and two after (the last window's taps are columns 0 and 3 of the padded input, of
+        // 4); two channels.
+        let (shape, image) = padded([1, 3, 2, 2], ((2, 2), (2, 1), (1, 3))).unwrap();
+        assert_eq!(shape, [1, 4, 5, 2]);
+        #[rustfmt::skip]
+        assert_eq!(image, [
+            0, 0, 1, 2, 3, 4, 0, 0, 0, 0,
+            0, 0, 5, 6, 7, 8, 0, 0, 0, 0,
+            0, 0, 9, 10, 11, 12, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ]);
+        // Rows 1 / 2 of 4 read rows 0 and 2 only: row 3 is left out; columns 3 / 1 of 2.
+        let (shape, image) = padded([1, 4, 2, 1], ((1, 3), (2, 1), (1, 1))).unwrap();
+        assert_eq!(shape, [1, 3, 4, 1]);
+        assert_eq!(image, [0, 1, 2, 0, 0, 3, 4, 0, 0, 5, 6, 0]);
+    }
+
+    #[test]
+    fn windows_far_apart_or_wholly_in_the_padding_keep_the_tap_by_tap_loop() {
+        // 2×2 / 5 of 11×11: a padded input of 12×12 for 3×3 windows of 4 taps, 4 times the
+        // result's 36 elements: padded; 2×2 / 7 of 15×15: 16×16, more than 4 times.
+        assert!(padded([1, 11, 11, 1], ((2, 2), (5, 5), (1, 1))).is_some());
+        assert!(padded([1, 15, 15, 1], ((2, 2), (7, 7), (1, 1))).is_none());
+        // One column, 2 taps 3 apart: the one window's taps are columns -1 and 2, both
+        // padding.
+        assert!(padded([1, 3, 1, 1], ((3, 2), (1, 1), (1, 3))).is_none());
     }
 }

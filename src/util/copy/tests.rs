@@ -1408,3 +1408,39 @@ fn runs_of_every_length_equal_the_element_by_element_copy() {
         each(&x.mapv(|v| v as u8), len);
     }
 }
+
+/// Short runs whose two inner loops are few units (at most `SMALL_GRID`) take the loop around
+/// them too, one append per block: dilated 3×3 patches (units of 1 to 4 channels 2 pixels
+/// apart, rows 2 rows apart), a 2×2 grid, and a grid one unit past the limit, which keeps
+/// three loops; each in four primitive types, reversed, and under a broadcast block loop.
+#[test]
+fn small_grids_of_short_runs_equal_the_element_by_element_copy() {
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>) {
+        let (h, w, c) = (x.shape()[1], x.shape()[2], x.shape()[3]);
+        for (k, rate) in [(3usize, 2usize), (2, 1), (4, 1), (3, 1)] {
+            let reach = (k - 1) * rate + 1;
+            let (oh, ow) = (h + 1 - reach, w + 1 - reach);
+            // The view `tf_extract_image_patches` copies: [n, oh, ow, k, k, c].
+            let dims = [x.shape()[0], oh, ow, k, k, c];
+            let strides = [h * w * c, w * c, c, rate * w * c, rate * c, 1];
+            let shape = ndarray::ShapeBuilder::strides(IxDyn(&dims), IxDyn(&strides));
+            let v = ArrayView::from_shape(shape, x.as_slice().unwrap()).unwrap();
+            check(&v);
+            let mut r = v.clone();
+            r.invert_axis(Axis(2));
+            check(&r);
+            check(
+                &v.slice(s![..1, .., ..1, .., .., ..])
+                    .broadcast(IxDyn(&[2, oh, 3, k, k, c]))
+                    .unwrap(),
+            );
+        }
+    }
+    for c in 1..=4 {
+        let x = base(&[2, 7, 9, c]);
+        each(&x.mapv(|v| v as u8));
+        each(&x.mapv(|v| v as u16));
+        each(&x.mapv(|v| v as f32));
+        each(&x.mapv(f64::from));
+    }
+}
