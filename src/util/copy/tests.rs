@@ -1386,8 +1386,10 @@ fn planes_to_pixels_equal_the_element_by_element_copy() {
 
 /// Runs of every length up to 1 KiB (the rows of a crop, a channel slice, a patch row) in one-
 /// to eight-byte primitives: the byte copies of `flat_rows` (64- and 16-byte moves, the last
-/// overlapping), the short runs' fixed-size moves, and a loop of rows around them (`short_grid`
-/// with lines; a 3-D crop), each equal to the element-by-element copy.
+/// overlapping; under 16 bytes, two overlapping moves of 1, 2, 4 or 8 bytes), the short runs'
+/// fixed-size moves, and a loop of rows around them (`short_grid` with lines; a 3-D crop), each
+/// equal to the element-by-element copy; and pixels of every width flipped (runs one after
+/// another, in reverse).
 #[test]
 fn runs_of_every_length_equal_the_element_by_element_copy() {
     fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>, len: usize) {
@@ -1395,6 +1397,8 @@ fn runs_of_every_length_equal_the_element_by_element_copy() {
         check(&rows);
         check(&x.slice(s![.., 1..;2, 1..1 + len]).into_dyn());
         check(&x.slice(s![..;-1, 1.., ..len]).into_dyn());
+        let pixels = x.slice(s![.., .., ..len]).to_owned();
+        check(&pixels.slice(s![.., ..;-1, ..]).into_dyn());
     }
     for len in 1usize..=130 {
         let x = base(&[3, 5, len + 2]);
