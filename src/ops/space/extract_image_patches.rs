@@ -151,9 +151,9 @@ impl<A, D: Dimension> ExtractImagePatchesExt<A, D> for ArrayRef<A, D> {
     private_impl! {}
 }
 
-/// [`Patches::padded`] writes the padding out only where the padded input has at most this many
-/// times the result's elements.
-const PAD_FACTOR: usize = 4;
+/// [`Patches::pays_to_pad`]: patch rows of this many bytes or more are left to the tap-by-tap
+/// loop, whose copy per window row is then mostly bytes.
+const PAD_ROW_BYTES: usize = 256;
 
 /// A resolved call: the shapes and one [`Window`] per spatial axis.
 struct Patches {
@@ -224,7 +224,10 @@ impl Patches {
         let row_taps = self.rows.taps(in_rows)?;
         let col_taps = self.cols.taps(in_cols)?;
         let padding = row_taps.iter().chain(&col_taps).any(Option::is_none);
-        if padding && let Some((unpadded, image)) = self.padded(data, &row_taps, &col_taps) {
+        if padding
+            && self.pays_to_pad::<A>(&row_taps, &col_taps)
+            && let Some((unpadded, image)) = self.padded(data, &row_taps, &col_taps)
+        {
             return unpadded.extract(&image);
         }
         // Reserved fallibly: a result that fits isize but not in memory is an Err, not an abort.
@@ -284,13 +287,9 @@ impl Patches {
     /// For windows that reach into the padding (SAME), the input with that padding written
     /// out as zeros, and the same windows over it without padding: then every tap is inside
     /// the image, so a window row is a run of the padded input and [`Patches::extract`] copies
-    /// the result as it copies VALID patches, instead of tap by tap. `u8` RGB 3×3 / 1 of
-    /// 16×128×128 took 4.4 ms tap by tap (7.1 ms in some processes), against 6.4 ms for
-    /// NumPy's `sliding_window_view` of `np.pad`; padded, 0.83 ms (`f32` 4×128×128: 1.15-1.21
-    /// -> 0.60-0.62 ms; pinned, best of 8 × 5 calls, the two builds in alternating processes,
-    /// Intel Xeon family 6 model 207). `None` where the padded input would have more than [`PAD_FACTOR`]
-    /// times the result's elements (windows far apart: the padding is most of the work), or
-    /// cannot be allocated (the tap-by-tap loop needs no more memory than the result).
+    /// the result as it copies VALID patches, instead of tap by tap. `None` where no tap of
+    /// some axis reaches the input, a length overflows, or the padded input cannot be
+    /// allocated (the tap-by-tap loop needs no more memory than the result).
     fn padded<A: Clone + Default>(
         &self,
         data: &[A],
@@ -301,9 +300,6 @@ impl Patches {
         let (rows, height, top) = self.rows.unpadded(row_taps)?;
         let (cols, width, left) = self.cols.unpadded(col_taps)?;
         let input = [n, height, width, depth];
-        if element_count(&input)? / PAD_FACTOR > element_count(&self.output)? {
-            return None;
-        }
         // The input rows and columns a tap reaches (those past the last tap are left out), and
         // the zeros after them up to the last tap.
         let (used_rows, used_cols) = (in_rows.min(height - top), in_cols.min(width - left));
@@ -325,6 +321,44 @@ impl Patches {
             cols,
         };
         Some((unpadded, padded.into_raw_vec_and_offset().0))
+    }
+
+    /// Whether [`Patches::padded`] is the faster way to windows that reach into the padding:
+    /// where the padded input has at most half the result's elements (windows overlapping, so
+    /// the extra copy is small beside the result) and patch rows are under [`PAD_ROW_BYTES`]
+    /// (the tap-by-tap loop's one copy per window row costs most, beside its bytes, where they
+    /// are short). Measured, `f32` unless said (Intel Xeon family 6 model 207, pinned, best of
+    /// 8 × 5 calls, tap by tap and padded builds in alternating processes, ratio to a `memcpy`
+    /// of the result):
+    /// - 3×3 / 1 of 64×64 images, rows of 48, 96 and 192 bytes: 2.0x -> 1.0x, 1.2x -> 0.74x,
+    ///   1.0x -> 0.74x; rows of 384 and 768 bytes: 0.70x -> 0.74-0.83x, 0.67-0.69x -> 0.73x.
+    /// - RGB 3×3 / 1 of 16×128×128: `u8` 4.4 ms -> 0.83 ms (7.1 ms in some processes; NumPy's
+    ///   `sliding_window_view` of `np.pad` 6.4 ms), `f32` 4×128×128 1.15-1.21 -> 0.60-0.62 ms.
+    /// - DeepFill's contextual attention (`inpaint_ops.py`, 1×64×64×128 features): its 4×4 / 2
+    ///   patches 419-425 -> 630-686 µs padded, its 3×3 / 1 of 1×32×32×128 208-247 -> 280-301
+    ///   µs (rows of 2 and 1.5 KiB: left tap by tap), its mask's 3×3 / 1 of one channel 22-23
+    ///   -> 6-9 µs.
+    /// - 2×2 / 2 of 63×63 (padding after the last row and column only; the padded input is
+    ///   the result's size), 8 to 64 channels: 1.0-2.2x -> 2.0-3.4x (left tap by tap).
+    fn pays_to_pad<A>(&self, row_taps: &[Option<usize>], col_taps: &[Option<usize>]) -> bool {
+        let (Some((_, height, _)), Some((_, width, _))) =
+            (self.rows.unpadded(row_taps), self.cols.unpadded(col_taps))
+        else {
+            return false;
+        };
+        let [n, _, _, depth] = self.input;
+        let row_bytes = self
+            .cols
+            .ksize
+            .saturating_mul(depth)
+            .saturating_mul(std::mem::size_of::<A>());
+        match (
+            element_count(&[n, height, width, depth]),
+            element_count(&self.output),
+        ) {
+            (Some(padded), Some(result)) => padded <= result / 2 && row_bytes < PAD_ROW_BYTES,
+            _ => false,
+        }
     }
 
     /// Where every tap of every window is inside the image (VALID padding, or SAME where it
@@ -678,14 +712,51 @@ mod tests {
         assert_eq!(image, [0, 1, 2, 0, 0, 3, 4, 0, 0, 5, 6, 0]);
     }
 
+    /// Whether SAME patches of `ksize / stride` (both axes alike) of `shape` take the padded
+    /// input, for elements of `A`.
+    fn pays<A>(shape: [usize; 4], k: usize, s: usize, rate: usize) -> bool {
+        let p = Patches::resolve::<A>(
+            &shape,
+            [1, k, k, 1],
+            [1, s, s, 1],
+            [1, rate, rate, 1],
+            Padding::Same,
+        )
+        .unwrap();
+        let (rows, cols) = (
+            p.rows.taps(shape[1]).unwrap(),
+            p.cols.taps(shape[2]).unwrap(),
+        );
+        p.pays_to_pad::<A>(&rows, &cols)
+    }
+
     #[test]
-    fn windows_far_apart_or_wholly_in_the_padding_keep_the_tap_by_tap_loop() {
-        // 2×2 / 5 of 11×11: a padded input of 12×12 for 3×3 windows of 4 taps, 4 times the
-        // result's 36 elements: padded; 2×2 / 7 of 15×15: 16×16, more than 4 times.
-        assert!(padded([1, 11, 11, 1], ((2, 2), (5, 5), (1, 1))).is_some());
-        assert!(padded([1, 15, 15, 1], ((2, 2), (7, 7), (1, 1))).is_none());
+    fn overlapping_windows_of_short_rows_take_the_padded_input() {
+        // 3×3 / 1: the padded input is a ninth of the result; rows of 3 × 21 `f32` (252
+        // bytes) are padded, of 3 × 22 (264 bytes) or 3 × 128 (DeepFill's) not.
+        assert!(pays::<u8>([16, 128, 128, 3], 3, 1, 1));
+        assert!(pays::<f32>([1, 32, 32, 21], 3, 1, 1));
+        assert!(!pays::<f32>([1, 32, 32, 22], 3, 1, 1));
+        assert!(!pays::<f32>([1, 32, 32, 128], 3, 1, 1));
+        assert!(pays::<u8>([1, 32, 32, 64], 3, 1, 1));
+        // Dilated (rate 2) 3×3 / 1; 4×4 / 2, a quarter; 2×2 / 2 and 2×2 / 3: the padded input
+        // is as large as the result or larger.
+        assert!(pays::<f32>([1, 9, 9, 3], 3, 1, 2));
+        assert!(pays::<f32>([1, 64, 64, 1], 4, 2, 1));
+        assert!(!pays::<f32>([4, 63, 63, 4], 2, 2, 1));
+        assert!(!pays::<f32>([1, 11, 11, 1], 2, 3, 1));
         // One column, 2 taps 3 apart: the one window's taps are columns -1 and 2, both
-        // padding.
-        assert!(padded([1, 3, 1, 1], ((3, 2), (1, 1), (1, 3))).is_none());
+        // padding; there is no padded input to build.
+        let p = Patches::resolve::<i32>(
+            &[1, 3, 1, 1],
+            [1, 3, 2, 1],
+            [1, 1, 1, 1],
+            [1, 1, 3, 1],
+            Padding::Same,
+        )
+        .unwrap();
+        let (rows, cols) = (p.rows.taps(3).unwrap(), p.cols.taps(1).unwrap());
+        assert!(!p.pays_to_pad::<i32>(&rows, &cols));
+        assert!(p.padded(&[1, 2, 3], &rows, &cols).is_none());
     }
 }
