@@ -640,8 +640,8 @@ unsafe fn grid_lines<A: Clone, const N: usize>(
     }
 }
 
-/// The most units (a line's runs times the lines) of [`short_grid`]'s two inner loops for which
-/// it also takes the loop around them.
+/// The most units (a line's runs times the lines) of the short runs' two inner loops for which
+/// their kernel also takes the loop around them ([`short_blocks`]; `extend` decides).
 const SMALL_GRID: usize = 16;
 
 /// [`rows_grid`] of one block, with the signature of [`short_grid`], as [`dispatch_unit`]'s
@@ -662,7 +662,7 @@ unsafe fn rows_lines<A: Clone>(
 }
 
 /// [`rows`] for each step of the two loops of `grid`, with the run length first, as
-/// [`dispatch_unit`]'s fallback beside [`short_grid`].
+/// [`dispatch_unit`]'s fallback beside [`short_blocks`].
 ///
 /// # Safety
 /// As for [`rows`] from `base + b * blocks.stride + l * lines.stride`, `b < blocks.len`,
