@@ -206,9 +206,16 @@ unsafe fn innermost<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[Step], 
                 3 => reversed_unit_rows::<A, 3>(out, base, lines, outer),
                 _ => reversed_unit_rows::<A, SHORT>(out, base, lines, outer),
             },
+            // One-byte pixels of 5 or 7 channels: the tiles (`plan::PIXEL_PLANES`).
+            Kernel::Planes(5 | 7) if size_of::<A>() == 1 => {
+                blocked(out, base, outer, Step { len, stride })
+            }
             Kernel::Planes(c) => match c {
                 2 => planes::<A, 2>(out, base, len),
                 3 => planes::<A, 3>(out, base, len),
+                5 => planes::<A, 5>(out, base, len),
+                6 => planes::<A, 6>(out, base, len),
+                7 => planes::<A, 7>(out, base, len),
                 _ => planes::<A, SHORT>(out, base, len),
             },
             Kernel::Interleave { .. } | Kernel::Deinterleave { .. } => {}

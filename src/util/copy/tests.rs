@@ -109,10 +109,12 @@ fn every_kernel_is_hit_and_right() {
             Kernel::ShortStrided(4),
         ),
         (row.t().into_dyn(), Kernel::Blocked),
+        // Pixels of 7 channels to planes (`plan::PIXEL_PLANES`); of 12, the transpose.
         (
             x.view().permuted_axes(IxDyn(&[0, 3, 1, 2])),
-            Kernel::Blocked,
+            Kernel::Planes(7),
         ),
+        (a70x12.t().into_dyn(), Kernel::Blocked),
         (a10x84.t().into_dyn(), Kernel::Blocked),
         (
             a20x6x7.slice(s![.., 0, ..]).reversed_axes().into_dyn(),
@@ -504,7 +506,7 @@ fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: 
             .map(|slot| unsafe { slot.assume_init() })
             .collect()
     }
-    fn each<A: Clone + Default + PartialEq + std::fmt::Debug, const N: usize>(values: &[A]) {
+    fn planes<A: Clone + Default + PartialEq + std::fmt::Debug, const N: usize>(values: &[A]) {
         let n = values.len() / N * N;
         let src = &values[..n];
         let pixels = n / N;
@@ -515,6 +517,12 @@ fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: 
             let got = run(n, |dst| simd::planes::<A, N>(isa, src, dst));
             assert_eq!(got, want_planes, "planes {isa:?} C = {N}, {pixels} pixels");
         }
+    }
+    fn each<A: Clone + Default + PartialEq + std::fmt::Debug, const N: usize>(values: &[A]) {
+        planes::<A, N>(values);
+        let n = values.len() / N * N;
+        let src = &values[..n];
+        let pixels = n / N;
         // Rows of units reversed: one row, or the units cut into 2, 3 or 7 rows.
         for rows in [1usize, 2, 3, 7] {
             let row = pixels / rows * N;
@@ -537,6 +545,34 @@ fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: 
     each::<A, 2>(values);
     each::<A, 3>(values);
     each::<A, 4>(values);
+    // Pixels of 5 to 7 channels go to planes too (`plan::PIXEL_PLANES`), not reversed units.
+    planes::<A, 5>(values);
+    planes::<A, 6>(values);
+    planes::<A, 7>(values);
+}
+
+/// NHWC -> NCHW of 5 to 7 channels, through the engine: the planes' loops for every type but
+/// one-byte pixels of 5 and 7 channels, which keep the tile transposes (`Blocked`); a batch
+/// axis around, pixels too few for a tile, and enough for several of the wider types' 2 KiB
+/// blocks per plane; each equal to the element-by-element copy.
+#[test]
+fn pixels_of_five_to_seven_channels_to_planes_equal_the_element_by_element_copy() {
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(x: &ArrayD<A>) {
+        let nchw = x.view().permuted_axes(IxDyn(&[0, 2, 1]));
+        assert!(matches!(kernel_of(&nchw), Kernel::Planes(5..=7)));
+        check(&nchw);
+        check(&x.slice(s![..;-1, 1.., ..]).permuted_axes([0, 2, 1]));
+    }
+    for c in 5..=7 {
+        for pixels in [5usize, 33, 700] {
+            let x = base(&[2, pixels, c]);
+            each(&x.mapv(|v| v as u8));
+            each(&x.mapv(|v| v as u16));
+            each(&x.mapv(|v| v as f32));
+            each(&x.mapv(f64::from));
+            each(&x.mapv(|v| v.to_string()));
+        }
+    }
 }
 
 proptest! {
