@@ -1193,42 +1193,52 @@ fn transposes_checked<A: Copy + PartialEq + std::fmt::Debug>(
     all_rows: &[usize],
     all_cols: &[usize],
 ) -> usize {
+    let strides = |rows: usize| [rows as isize, rows as isize + 3, 2, -(rows as isize) - 1];
+    transposes_placed(make, all_rows, all_cols, strides, 1)
+}
+
+/// [`transposes_checked`] with the column strides `strides(rows)`, and the output at each of
+/// the first `places` elements of a larger buffer (so at every place in a cache line).
+fn transposes_placed<A: Copy + PartialEq + std::fmt::Debug, const S: usize>(
+    make: fn(usize) -> A,
+    all_rows: &[usize],
+    all_cols: &[usize],
+    strides: impl Fn(usize) -> [isize; S],
+    places: usize,
+) -> usize {
     let mut seen = 0;
-    for &rows in all_rows {
-        for &cols in all_cols {
-            for stride in [rows as isize, rows as isize + 3, 2, -(rows as isize) - 1] {
-                // The source: every element (r, k) at origin + r + k * stride.
-                let span = (cols - 1) * stride.unsigned_abs() + rows;
-                let src: Vec<A> = (0..span).map(make).collect();
-                let origin = if stride < 0 { span - rows } else { 0 };
-                let mut dst = vec![std::mem::MaybeUninit::new(make(usize::MAX)); rows * cols];
-                let at = |r: usize, k: usize| {
-                    (origin as isize + r as isize + k as isize * stride) as usize
-                };
-                // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
-                let took = unsafe {
-                    transpose::columns_to_rows(
-                        src.as_ptr().add(origin),
-                        rows,
-                        cols,
-                        stride,
-                        &mut dst,
-                    )
-                };
-                if !took {
-                    continue;
-                }
-                seen += 1;
-                for r in 0..rows {
-                    for k in 0..cols {
-                        // SAFETY: `dst` was initialised when made.
-                        let got = unsafe { dst[r * cols + k].assume_init() };
-                        assert_eq!(
-                            got,
-                            src[at(r, k)],
-                            "rows {rows} cols {cols} stride {stride} at ({r}, {k})"
-                        );
-                    }
+    for (&rows, &cols, place) in all_rows
+        .iter()
+        .flat_map(|r| all_cols.iter().map(move |c| (r, c)))
+        .flat_map(|(r, c)| (0..places).map(move |p| (r, c, p)))
+    {
+        for stride in strides(rows) {
+            // The source: every element (r, k) at origin + r + k * stride.
+            let span = (cols - 1) * stride.unsigned_abs() + rows;
+            let src: Vec<A> = (0..span).map(make).collect();
+            let origin = if stride < 0 { span - rows } else { 0 };
+            let mut buffer =
+                vec![std::mem::MaybeUninit::new(make(usize::MAX)); place + rows * cols];
+            let dst = &mut buffer[place..];
+            let at =
+                |r: usize, k: usize| (origin as isize + r as isize + k as isize * stride) as usize;
+            // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
+            let took = unsafe {
+                transpose::columns_to_rows(src.as_ptr().add(origin), rows, cols, stride, dst)
+            };
+            if !took {
+                continue;
+            }
+            seen += 1;
+            for r in 0..rows {
+                for k in 0..cols {
+                    // SAFETY: `dst` was initialised when made.
+                    let got = unsafe { dst[r * cols + k].assume_init() };
+                    assert_eq!(
+                        got,
+                        src[at(r, k)],
+                        "rows {rows} cols {cols} stride {stride} place {place} at ({r}, {k})"
+                    );
                 }
             }
         }
@@ -1286,6 +1296,36 @@ fn tile_transposes_equal_their_formula() {
 fn banded_tile_transposes_equal_their_formula() {
     all_transposes_checked(&[33, 40, 67, 100], &[9, 21, 64, 257, 1024, 1030]);
     all_transposes_checked(&[40], &[4096]);
+}
+
+/// The tile transposes with the output at every place in a 64-byte line, where the tiles'
+/// columns are laid on the output's lines (rows a multiple of 64 bytes long, the first
+/// tiles a head of their own) and where they are not (rows of other lengths): in bands, and
+/// in blocks of columns (NHWC -> NCHW of `f32` and `u16` images of 2 MiB, 64 channels).
+#[test]
+fn tile_transposes_on_every_place_in_a_line_equal_their_formula() {
+    let plain = |rows: usize| [rows as isize, rows as isize + 3, -(rows as isize)];
+    let (rows, cols) = ([8, 9, 33], [16, 20, 48, 64, 100]);
+    assert_eq!(
+        transposes_placed(|i| (i % 251) as u8, &rows, &cols, plain, 64),
+        2880
+    );
+    assert_eq!(
+        transposes_placed(|i| (i % 65521) as u16, &rows, &cols, plain, 32),
+        1440
+    );
+    if std::arch::is_x86_feature_detected!("avx2") {
+        assert_eq!(
+            transposes_placed(|i| i as f32, &rows, &cols, plain, 16),
+            720
+        );
+        assert_eq!(transposes_placed(|i| i as f64, &rows, &cols, plain, 8), 360);
+        // Blocks: a source of 2 MiB (`BLOCK_SPAN`), at four places in a line.
+        let image = |rows: usize| [rows as isize];
+        assert_eq!(transposes_placed(|i| i as f32, &[64], &[8192], image, 4), 4);
+        let halves = |i: usize| (i % 65521) as u16;
+        assert_eq!(transposes_placed(halves, &[64], &[16384], image, 4), 4);
+    }
 }
 
 /// The rows per band: 32 where the output rows begin in different L1 sets, fewer where more

@@ -19,7 +19,9 @@
 //! the source (a pixel's channels one element apart). Tiles of 8 output rows (4 for 8-byte
 //! elements, 16 or 8 for bytes; fewer where there are fewer rows or columns), in bands of up
 //! to 32 output rows, each band's tiles column by column along all the columns, so each
-//! tile's loads are its pixels' channels and its stores go down its output rows. Where the
+//! tile's loads are its pixels' channels and its stores go down its output rows; images larger
+//! than the L2 go in blocks of 32 output columns instead, each block's tiles down all the
+//! rows, and the columns of tiles are laid on the output's 64-byte lines. Where the
 //! tile size does not divide the rows or columns, the last tile overlaps the one before it,
 //! writing some slots a second time with the same bytes (6 channels: tiles of 4 at 0 and 2),
 //! so no element is copied on its own.
@@ -138,8 +140,55 @@ fn most_in_one_set(band: usize, row_bytes: usize) -> usize {
 /// 2.0x -> 1.66x.
 const BAND_ROWS: usize = 32;
 
+/// Output columns per block where [`each_tile`] goes in blocks of columns ([`in_blocks`]):
+/// 32, two whole lines of each `f32` output row (four of `f64`, one of `u16`) a block. In a
+/// standalone prototype of the loop (pinned, best of 6 × 9 calls, destination on a line),
+/// blocks of 16 and 64 `f32` columns measured at most as fast as 32 (3×3136×256 1.50-1.53x
+/// and 1.40-1.43x a `memcpy` against 1.36-1.40x; 3×12544×64 1.04-1.11x and 1.17-1.28x
+/// against 1.05-1.12x), and 128 slower (1.32-1.82x); `u16` of 3×3136×512 1.59x in blocks of
+/// 32, 1.67x of 64, 1.83x of 128.
+const BLOCK_COLS: usize = 32;
+
+/// The source bytes (`cols * stride` elements) from which tiles go in blocks of
+/// [`BLOCK_COLS`] output columns, each block's tiles row by row down all the output rows,
+/// instead of in bands of rows along all the columns: 2 MiB, this Xeon's L2 (Intel family 6
+/// model 207; 1 MiB on the AMD Zen 5 of earlier runs, not measured). A band reads two lines
+/// of each pixel in its pass over the image, and the hardware prefetcher brings in the lines
+/// after them: where the image fits in the L2 the next band finds those lines there, where it
+/// does not they are gone and read again from memory. A block reads its 32 pixels whole,
+/// once. Through the engine (NHWC -> NCHW, pinned, best of 6 × 9 calls, against eb92f88 in
+/// alternating processes, both with [`Columns`]' lines): `f32` 3×3136×256 (3.2 MB images)
+/// 1.91-1.94x a `memcpy` -> 1.49-1.53x, 3×12544×64 1.92-1.98x -> 1.11-1.12x, 1×224×224×64
+/// (VGG's first maps) 2.85-3.15x -> 1.32-1.34x, 1×3136×512 2.25-2.28x -> 1.66-1.67x; `f64`
+/// 1×12544×64 2.05-2.20x -> 1.14-1.17x; `u16` 1×224×224×64 4.15-4.20x -> 1.29-1.31x. Images
+/// under the L2 keep the bands, faster there (prototype, on a line: 15×784×256 1.22-1.25x in
+/// bands, 1.39-1.45x in blocks; at 1.6 MB the two are level, 7×3136×128 1.45-1.51x and
+/// 1.44-1.48x).
+const BLOCK_SPAN: usize = 2 << 20;
+
+/// The most bytes from one source column (a pixel) to the next for blocks of columns: 2 KiB,
+/// a block's source 64 KiB. `f64` pixels of 512 channels (4 KiB, a block 128 KiB, more than
+/// the L1) measured slower in blocks than in bands: 3×784×512 1.66-1.70x a `memcpy` against
+/// 1.38-1.42x.
+const BLOCK_COLUMN: usize = 2 << 10;
+
+/// Whether [`each_tile`] goes in blocks of columns: 2-, 4- or 8-byte elements (1-byte tiles
+/// measured level), output rows longer than their count (NHWC -> NCHW: the other way the
+/// output rows are the pixels, each band writes its rows whole, and blocks of channels
+/// measured level or slower, `f32` 3×12544×64 777-801 -> 902-931 µs), a source of at least
+/// [`BLOCK_SPAN`] bytes and pixels of at most [`BLOCK_COLUMN`].
+fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
+    let span = cols
+        .saturating_mul(stride.unsigned_abs())
+        .saturating_mul(size);
+    let column = stride.unsigned_abs().saturating_mul(size);
+    matches!(size, 2 | 4 | 8) && rows < cols && span >= BLOCK_SPAN && column <= BLOCK_COLUMN
+}
+
 /// Calls `tile(source, destination)` for each tile of `t[0]` output rows and `t[1]` columns,
-/// of `rows` output rows and `cols` columns (`rows >= t[0]`, `cols >= t[1]`): in bands of
+/// of `rows` output rows and `cols` columns (`rows >= t[0]`, `cols >= t[1]`), the columns
+/// laid on the output's lines ([`Columns`]): in blocks of columns for large images
+/// ([`in_blocks`]), else in bands of
 /// output rows ([`band_rows`]), each band's tiles column by column along all the columns,
 /// so the stores go down the band's rows front to back and the loads take the band's part of
 /// each source column at once. Columns first (each tile's rows written at places far apart)
@@ -158,6 +207,19 @@ fn each_tile<E>(
     mut tile: impl FnMut(*const E, *mut E),
 ) {
     let size = std::mem::size_of::<E>();
+    let ks = Columns::new(cols, t[1], dst, size);
+    if in_blocks(size, [rows, cols], stride) {
+        for block in ks.blocks((BLOCK_COLS / t[1]).max(1)) {
+            for r0 in starts(rows, t[0]) {
+                for j in block.clone() {
+                    let k0 = ks.start(j);
+                    let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
+                    tile(from, dst.wrapping_add(r0 * cols + k0));
+                }
+            }
+        }
+        return;
+    }
     // 1- and 2-byte elements go in bands only where the output rows are longer than their
     // count (NHWC -> NCHW): the other way (NCHW -> NHWC, rows of one pixel's channels) bands
     // were slower for them, `u8` 14×14×512 1.66x -> 1.94x a `memcpy` and `u16` 28×28×256
@@ -174,7 +236,8 @@ fn each_tile<E>(
         // One row of tiles per band: the plain loop, which the small tiles (`u8` 8×8) need:
         // through the loop of bands below, `u8` NCHW -> NHWC of 8 channels took 1.6x longer.
         for r0 in starts(rows, t[0]) {
-            for k0 in starts(cols, t[1]) {
+            for j in 0..ks.count() {
+                let k0 = ks.start(j);
                 let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
                 tile(from, dst.wrapping_add(r0 * cols + k0));
             }
@@ -182,13 +245,102 @@ fn each_tile<E>(
         return;
     }
     for first in (0..count).step_by(per) {
-        for k0 in starts(cols, t[1]) {
+        for j in 0..ks.count() {
+            let k0 = ks.start(j);
             for i in first..count.min(first + per) {
                 let r0 = (i * t[0]).min(rows - t[0]);
                 let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
                 tile(from, dst.wrapping_add(r0 * cols + k0));
             }
         }
+    }
+}
+
+/// The first columns of the tiles of `t` columns along output rows of `cols` (`cols >= t`),
+/// laid on the output's 64-byte lines: where every row begins at the same place in a line
+/// (`cols * size` a multiple of 64), the tiles after the row's first line boundary, `line`
+/// columns in, begin `t` apart from it, so no store is split across two lines and blocks
+/// ([`BLOCK_COLS`]) are whole lines; the `line` columns before it are the head, tiles of
+/// their own ([`starts`] over `line.max(t)` columns). Else (`line` 0) every `t`-th from the
+/// row's start, as [`starts`]. The last tile ends at `cols`, overlapping the one before it
+/// where `t` does not divide what is left.
+///
+/// Why: a result's address is wherever `malloc` puts it, 16 bytes into a line for a fresh
+/// mapping. In a standalone prototype (pinned, best of 6 × 9 calls), `f32` NHWC -> NCHW of
+/// 3×3136×256 in blocks with tiles from column 0 took 2.3-3.2x a `memcpy` with the
+/// destination 8 to 56 bytes into a line, 1.36-1.51x at a line's start; with the tiles laid
+/// on the lines, 1.49-1.53x wherever it was (blocks begun on the stores' 32 bytes but not on
+/// lines, 1.52-1.78x). Bands gain too. Through the engine (pinned, best of 6 × 9 calls,
+/// against eb92f88 in alternating processes): `f32` NHWC -> NCHW of 15×784×256 1.55-1.58x ->
+/// 1.21-1.23x and 7×784×512 1.98-2.02x -> 1.35-1.39x; NCHW -> NHWC of 3×3136×256
+/// 1.76-1.77x -> 1.42-1.45x, 7×784×512 1.57-1.62x -> 1.25-1.29x, 15×196×1024 1.53-1.57x ->
+/// 1.27-1.28x; `f64` NHWC -> NCHW of 3×784×512 2.37-2.40x -> 1.40-1.42x.
+#[derive(Clone, Copy)]
+struct Columns {
+    cols: usize,
+    t: usize,
+    /// Columns before the first line boundary of every output row; 0 where the rows differ.
+    line: usize,
+    /// Tiles in the head (0 where `line` is 0).
+    head: usize,
+}
+
+/// Bytes in a line of the caches of the x86_64 CPUs this module targets.
+const LINE: usize = 64;
+
+impl Columns {
+    fn new<E>(cols: usize, t: usize, dst: *mut E, size: usize) -> Self {
+        let offset = (LINE - dst as usize % LINE) % LINE;
+        // One-byte tiles (stores of 8 or 16 bytes) measured no faster on the lines (`u8`
+        // 31×784×512 and 63×196×1024, both ways: 1.5-2.7x a `memcpy` either way, bimodal
+        // between processes), and the head is one more tile a row.
+        let laid = size >= 2 && cols.wrapping_mul(size).is_multiple_of(LINE);
+        let line = if laid && offset.is_multiple_of(size) {
+            offset / size
+        } else {
+            0
+        };
+        // A row too short for a tile after its head keeps the plain grid.
+        let line = if line.checked_add(t).is_some_and(|end| end <= cols) {
+            line
+        } else {
+            0
+        };
+        let head = if line == 0 {
+            0
+        } else {
+            line.max(t).div_ceil(t)
+        };
+        Columns {
+            cols,
+            t,
+            line,
+            head,
+        }
+    }
+
+    fn count(self) -> usize {
+        self.head + (self.cols - self.line).div_ceil(self.t)
+    }
+
+    /// Tile `j`'s first column (`j < count()`); `start(j) + t <= cols`.
+    fn start(self, j: usize) -> usize {
+        if j < self.head {
+            (j * self.t).min(self.line.max(self.t) - self.t)
+        } else {
+            (self.line + (j - self.head) * self.t).min(self.cols - self.t)
+        }
+    }
+
+    /// The tiles in blocks: the head, then `per` tiles at a time.
+    fn blocks(self, per: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let count = self.count();
+        let head = (self.head > 0).then_some(0..self.head);
+        head.into_iter().chain(
+            (self.head..count)
+                .step_by(per)
+                .map(move |j| j..count.min(j + per)),
+        )
     }
 }
 
