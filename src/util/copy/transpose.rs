@@ -1,7 +1,8 @@
 //! Tile transposes for [`super::plan::Kernel::Blocked`] (the copy engine's eighth `unsafe`
 //! module): a layout change of feature maps with more than 4 channels (NHWC to NCHW and back),
 //! and any other transpose whose source rows are one element apart, for plain 1- and 2-byte
-//! primitives (SSE2, every x86_64 CPU) and 4- and 8-byte ones where the CPU has AVX2.
+//! primitives (SSE2, every x86_64 CPU; 1-byte ones of 32 rows in AVX2 where the CPU has it)
+//! and 4- and 8-byte ones where the CPU has AVX2.
 //!
 //! Why: the blocked kernel copies one element per iteration (a strided load, a store), about one
 //! element per cycle. `f32` NHWC -> NCHW of 16×56×56×64 took 7.0x a `memcpy` of its bytes, and
@@ -77,6 +78,9 @@ pub(super) unsafe fn columns_to_rows<A>(
             // the CPU has AVX2 for the 4- and 8-byte tiles (checked; SSE2 is part of
             // x86_64); the element addresses are the contract's, and `dst` holds
             // `rows * cols` elements, at least 4 of each (checked).
+            1 if avx2() && in_byte_pairs(rows, cols) => unsafe {
+                byte_pairs(base.cast(), [rows, cols], stride, out.cast())
+            },
             1 => unsafe { bytes(base.cast(), [rows, cols], stride, out.cast()) },
             2 => unsafe { halves(base.cast(), [rows, cols], stride, out.cast()) },
             4 => unsafe { words(base.cast(), [rows, cols], stride, out.cast()) },
@@ -466,6 +470,61 @@ unsafe fn bytes(base: *const u8, shape: [usize; 2], stride: isize, dst: *mut u8)
             s(3, _mm_srli_si128::<12>(v));
         });
     }
+}
+
+/// Whether [`byte_pairs`] takes `rows` output rows of `cols` bytes: a multiple of 32 rows
+/// (the tiles' 32 rows never overlap), fewer than the columns (NHWC -> NCHW: the other way,
+/// rows of pixels, it measured slower, `u8` 63×3136×64 1.16-1.18x a `memcpy` -> 1.31x), and
+/// at most 4 of a tile's 32 rows in one L1 set ([`most_in_one_set`]; 97×64×2048, NCHW ->
+/// NHWC with rows 2 KiB apart, took 3.0x against the 16×16 tiles' 1.7x).
+fn in_byte_pairs(rows: usize, cols: usize) -> bool {
+    rows.is_multiple_of(32) && rows < cols && most_in_one_set(32, cols) <= 8
+}
+
+/// [`columns_to_rows`] for 1-byte elements where the CPU has AVX2 and there are 32 rows and
+/// 16 columns: [`bytes`]' 16×16 tiles two at a time, one above the other, in the two 128-bit
+/// lanes of AVX2 registers (the unpacks work within a lane): 16 loads of 32 bytes, 64
+/// unpacks and 32 stores of 16 bytes per 512 bytes, where [`bytes`] takes 32 loads and 128
+/// unpacks. NHWC -> NCHW (pinned, best of 6 × 9 calls, against the 16×16 tiles in
+/// alternating processes): `u8` 31×28×28×512 1.97-2.02x a `memcpy` -> 1.60-1.65x,
+/// 3×224×224×64 2.36-2.40x -> 1.52-1.53x, 15×56×56×256 1.76-1.82x -> 1.65-1.68x,
+/// 63×56×56×64 1.38-1.46x -> 1.28-1.36x; 7×56×56×512 2.08-2.16x -> 2.19-2.22x, the one
+/// shape measured slower.
+///
+/// # Safety
+/// The CPU has AVX2; the contract of [`columns_to_rows`], with `dst` `rows * cols` long,
+/// `rows >= 32` and `cols >= 16`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn byte_pairs(base: *const u8, shape: [usize; 2], stride: isize, dst: *mut u8) {
+    use std::arch::x86_64::{
+        __m256i, _mm_storeu_si128, _mm256_castsi256_si128, _mm256_extracti128_si256,
+        _mm256_loadu_si256, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+    };
+    let cols = shape[1];
+    // SAFETY (every tile): the CPU has AVX2 (the contract); `each_tile` gives tiles inside
+    // rows x cols, so each load is 32 consecutive source bytes of one column (the rows are one
+    // element apart) and each store 16 slots of one output row of `dst` (the contract).
+    each_tile(base, shape, stride, dst, [32, 16], |src, out| unsafe {
+        let mut x: [__m256i; 16] =
+            std::array::from_fn(|i| _mm256_loadu_si256(src.offset(i as isize * stride).cast()));
+        // The four stages of [`stages`], on both lanes at once.
+        for _ in 0..4 {
+            let y = x;
+            for i in 0..8 {
+                x[2 * i] = _mm256_unpacklo_epi8(y[i], y[i + 8]);
+                x[2 * i + 1] = _mm256_unpackhi_epi8(y[i], y[i + 8]);
+            }
+        }
+        // Register j: output row j (the low lane) and row 16 + j (the high lane).
+        for (j, v) in x.into_iter().enumerate() {
+            _mm_storeu_si128(out.add(j * cols).cast(), _mm256_castsi256_si128(v));
+            _mm_storeu_si128(
+                out.add((16 + j) * cols).cast(),
+                _mm256_extracti128_si256::<1>(v),
+            );
+        }
+    });
 }
 
 /// [`columns_to_rows`] for 2-byte elements: 8×8 tiles where there are 8 rows and 8 columns,
