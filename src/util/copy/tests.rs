@@ -1291,13 +1291,16 @@ fn tile_transposes_equal_their_formula() {
 /// The tile transposes in bands of output rows: several bands and a last one shorter (33 to
 /// 100 rows), output rows whose lines crowd one L1 set (1024 and 4096 columns: narrower
 /// bands) and rows longer or shorter than the count of them (so the 1- and 2-byte tiles both
-/// with bands and without); and 32 or 96 rows of more columns (`u8` tiles of 32 rows).
+/// with bands and without); 32 or 96 rows of more columns (`u8` tiles of 32 rows); and
+/// many rows of few columns far apart (planes to pixels, in bands for every element size).
 #[test]
 fn banded_tile_transposes_equal_their_formula() {
     all_transposes_checked(&[33, 40, 67, 100], &[9, 21, 64, 257, 1024, 1030]);
     all_transposes_checked(&[40], &[4096]);
     // Multiples of 32 rows, fewer than the columns: the AVX2 byte tiles of 32 rows.
     all_transposes_checked(&[32, 96], &[100, 257, 1030]);
+    // Planes to pixels from planes far apart (4 KiB and more): 1- and 2-byte tiles in bands.
+    all_transposes_checked(&[4096, 6200], &[16, 24]);
 }
 
 /// The tile transposes with the output at every place in a 64-byte line, where the tiles'

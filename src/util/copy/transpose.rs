@@ -189,6 +189,28 @@ fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
     matches!(size, 2 | 4 | 8) && rows < cols && span >= BLOCK_SPAN && column <= BLOCK_COLUMN
 }
 
+/// Whether the source columns of a tile of `t` columns (`stride` elements of `size` bytes
+/// apart: for NCHW -> NHWC, the channels' planes) are far apart: at least [`FAR_PLANES`]
+/// bytes, or more than 4 of the tile's in one L1 set ([`most_in_one_set`]; planes a multiple
+/// of 4 KiB apart are all in one). Then 1- and 2-byte tiles go in bands of output rows (a
+/// band reads a whole line of each plane, where one row of tiles reads a quarter of it and
+/// needs the line again three rows of tiles later, after a line of every other plane).
+/// NCHW -> NHWC, pinned, best of 6 × 9 calls, one row of tiles -> bands in one binary,
+/// alternating processes: `u16` 3×56×56×512 (planes 6,272 bytes apart) 2.35-2.42x a
+/// `memcpy` -> 1.65-1.66x, 7×56×56×256 1.95-1.96x -> 1.47x, 7×112×112×64 1.46-1.49x ->
+/// 1.33x, 24×2048×128 (4 KiB) 2.07-2.13x -> 1.60-1.64x; `u8` 15×112×112×64 1.77-1.86x ->
+/// 1.42-1.43x, 12×4096×256 2.24-2.29x -> 2.11x, 7×80×80×256 2.29-2.33x -> 1.94-1.98x.
+/// Closer planes keep one row of tiles, faster there: `u16` 10×50×50×256 (5,000 bytes)
+/// 1.36-1.37x against 1.47-1.54x in bands, 31×28×28×256 1.31x against 1.42x; `u8`
+/// 15×56×56×256 (3,136 bytes) 1.55-1.58x against 1.71-1.73x.
+fn far_planes(t: usize, stride: isize, size: usize) -> bool {
+    let apart = stride.unsigned_abs().saturating_mul(size);
+    apart >= FAR_PLANES || most_in_one_set(t, apart) > 4
+}
+
+/// The planes' distance from which [`far_planes`] holds, whatever their L1 sets: 6 KiB.
+const FAR_PLANES: usize = 6 << 10;
+
 /// Calls `tile(source, destination)` for each tile of `t[0]` output rows and `t[1]` columns,
 /// of `rows` output rows and `cols` columns (`rows >= t[0]`, `cols >= t[1]`), the columns
 /// laid on the output's lines ([`Columns`]): in blocks of columns for large images
@@ -225,11 +247,12 @@ fn each_tile<E>(
         return;
     }
     // 1- and 2-byte elements go in bands only where the output rows are longer than their
-    // count (NHWC -> NCHW): the other way (NCHW -> NHWC, rows of one pixel's channels) bands
+    // count (NHWC -> NCHW) or the source columns are planes far apart ([`far_planes`]): the
+    // other way (NCHW -> NHWC, rows of one pixel's channels) from planes close together, bands
     // were slower for them, `u8` 14×14×512 1.66x -> 1.94x a `memcpy` and `u16` 28×28×256
     // 1.3x -> 1.42x, where `f32` and `f64` gained or held. Only `cols * size` modulo 4096
     // matters to `band_rows`, which wrapping keeps.
-    let band = if size <= 2 && rows >= cols {
+    let band = if size <= 2 && rows >= cols && !far_planes(t[1], stride, size) {
         t[0]
     } else {
         band_rows(t[0], cols.wrapping_mul(size))
