@@ -1306,7 +1306,8 @@ fn banded_tile_transposes_equal_their_formula() {
 /// The tile transposes with the output at every place in a 64-byte line, where the tiles'
 /// columns are laid on the output's lines (rows a multiple of 64 bytes long, the first
 /// tiles a head of their own) and where they are not (rows of other lengths): in bands, and
-/// in blocks of columns (NHWC -> NCHW of `f32` and `u16` images of 2 MiB, 64 channels).
+/// in blocks of columns (NHWC -> NCHW of `f32`, `u16` and `f64` images of 2 MiB, 64
+/// channels).
 #[test]
 fn tile_transposes_on_every_place_in_a_line_equal_their_formula() {
     let plain = |rows: usize| [rows as isize, rows as isize + 3, -(rows as isize)];
@@ -1330,6 +1331,7 @@ fn tile_transposes_on_every_place_in_a_line_equal_their_formula() {
         assert_eq!(transposes_placed(|i| i as f32, &[64], &[8192], image, 4), 4);
         let halves = |i: usize| (i % 65521) as u16;
         assert_eq!(transposes_placed(halves, &[64], &[16384], image, 4), 4);
+        assert_eq!(transposes_placed(|i| i as f64, &[64], &[4096], image, 4), 4);
     }
 }
 
