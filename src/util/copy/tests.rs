@@ -1312,13 +1312,21 @@ fn banded_tile_transposes_equal_their_formula() {
 fn tile_transposes_on_every_place_in_a_line_equal_their_formula() {
     let plain = |rows: usize| [rows as isize, rows as isize + 3, -(rows as isize)];
     let (rows, cols) = ([8, 9, 33], [16, 20, 48, 64, 100]);
+    // Every call takes the tiles on x86_64 (the 1- and 2-byte ones are SSE2), none elsewhere.
+    let sse2 = |calls: usize| {
+        if cfg!(target_arch = "x86_64") {
+            calls
+        } else {
+            0
+        }
+    };
     assert_eq!(
         transposes_placed(|i| (i % 251) as u8, &rows, &cols, plain, 64),
-        2880
+        sse2(2880)
     );
     assert_eq!(
         transposes_placed(|i| (i % 65521) as u16, &rows, &cols, plain, 32),
-        1440
+        sse2(1440)
     );
     if std::arch::is_x86_feature_detected!("avx2") {
         assert_eq!(

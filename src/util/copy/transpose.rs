@@ -96,9 +96,10 @@ pub(super) unsafe fn columns_to_rows<A>(
     }
 }
 
-/// The first rows (or columns) of the tiles along `n` rows (or columns) of tiles of `t`: every
-/// `t`-th, and where `t` does not divide `n`, one more ending at `n`, which overlaps the one
-/// before it (its overlapping slots are written twice, with the same bytes). `n >= t`.
+/// The first rows of the tiles of `t` rows along `n` rows: every `t`-th, and where `t` does
+/// not divide `n`, one more ending at `n`, which overlaps the one before it (its overlapping
+/// slots are written twice, with the same bytes). `n >= t`. ([`Columns`] lays out the
+/// columns alike, from the output's first line boundary.)
 fn starts(n: usize, t: usize) -> impl Iterator<Item = usize> {
     let whole = n / t * t;
     (0..whole).step_by(t).chain((whole < n).then(|| n - t))
@@ -233,14 +234,17 @@ fn each_tile<E>(
     mut tile: impl FnMut(*const E, *mut E),
 ) {
     let size = std::mem::size_of::<E>();
-    let ks = Columns::new(cols, t[1], dst, size);
+    let ks = Columns::new(cols, t[1], dst);
+    // The tile at output row `r0`, column `k0`.
+    let mut at = |r0: usize, k0: usize| {
+        let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
+        tile(from, dst.wrapping_add(r0 * cols + k0));
+    };
     if in_blocks(size, [rows, cols], stride) {
         for block in ks.blocks((BLOCK_COLS / t[1]).max(1)) {
             for r0 in starts(rows, t[0]) {
                 for j in block.clone() {
-                    let k0 = ks.start(j);
-                    let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
-                    tile(from, dst.wrapping_add(r0 * cols + k0));
+                    at(r0, ks.start(j));
                 }
             }
         }
@@ -264,9 +268,7 @@ fn each_tile<E>(
         // through the loop of bands below, `u8` NCHW -> NHWC of 8 channels took 1.6x longer.
         for r0 in starts(rows, t[0]) {
             for j in 0..ks.count() {
-                let k0 = ks.start(j);
-                let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
-                tile(from, dst.wrapping_add(r0 * cols + k0));
+                at(r0, ks.start(j));
             }
         }
         return;
@@ -275,9 +277,7 @@ fn each_tile<E>(
         for j in 0..ks.count() {
             let k0 = ks.start(j);
             for i in first..count.min(first + per) {
-                let r0 = (i * t[0]).min(rows - t[0]);
-                let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
-                tile(from, dst.wrapping_add(r0 * cols + k0));
+                at((i * t[0]).min(rows - t[0]), k0);
             }
         }
     }
@@ -316,7 +316,8 @@ struct Columns {
 const LINE: usize = 64;
 
 impl Columns {
-    fn new<E>(cols: usize, t: usize, dst: *mut E, size: usize) -> Self {
+    fn new<E>(cols: usize, t: usize, dst: *mut E) -> Self {
+        let size = std::mem::size_of::<E>();
         let offset = (LINE - dst as usize % LINE) % LINE;
         // One-byte tiles (stores of 8 or 16 bytes) measured no faster on the lines (`u8`
         // 31×784×512 and 63×196×1024, both ways: 1.5-2.7x a `memcpy` either way, bimodal
@@ -498,8 +499,9 @@ unsafe fn bytes(base: *const u8, shape: [usize; 2], stride: isize, dst: *mut u8)
 /// Whether [`byte_pairs`] takes `rows` output rows of `cols` bytes: a multiple of 32 rows
 /// (the tiles' 32 rows never overlap), fewer than the columns (NHWC -> NCHW: the other way,
 /// rows of pixels, it measured slower, `u8` 63×3136×64 1.16-1.18x a `memcpy` -> 1.31x), and
-/// at most 4 of a tile's 32 rows in one L1 set ([`most_in_one_set`]; 97×64×2048, NCHW ->
-/// NHWC with rows 2 KiB apart, took 3.0x against the 16×16 tiles' 1.7x).
+/// at most 8 of a tile's 32 rows in one L1 set ([`most_in_one_set`]; 97×64×2048, NCHW ->
+/// NHWC with rows 2 KiB apart, 16 in a set, took 3.0x against the 16×16 tiles' 1.7x; with at
+/// most 4, 3×224×224×64, 8 in a set, kept the 16×16 tiles' 2.4x instead of 1.5x).
 fn in_byte_pairs(rows: usize, cols: usize) -> bool {
     rows.is_multiple_of(32) && rows < cols && most_in_one_set(32, cols) <= 8
 }
