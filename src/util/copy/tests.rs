@@ -551,6 +551,52 @@ fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: 
     planes::<A, 7>(values);
 }
 
+/// `simd::planes` with the planes at every place in a 64-byte line (the AVX2 loop writes the
+/// pixels before the planes' first line boundary as a block of its own where every plane
+/// begins at the same place in a line), for 2 to 7 channels of 1-, 2-, 4- and 8-byte
+/// elements, planes of 64 and 128 pixels (whole lines) and of 200 (whole lines for 8 bytes
+/// only).
+#[test]
+fn planes_at_every_place_in_a_line_equal_the_index_arithmetic() {
+    fn each<A: Clone + Default + PartialEq + std::fmt::Debug, const C: usize>(
+        make: fn(usize) -> A,
+    ) {
+        for pixels in [64, 128, 200] {
+            let src: Vec<A> = (0..pixels * C).map(make).collect();
+            let want: Vec<A> = (0..pixels * C)
+                .map(|i| src[(i % pixels) * C + i / pixels].clone())
+                .collect();
+            for place in 0..64 / std::mem::size_of::<A>() {
+                for isa in isas() {
+                    let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..place + pixels * C)
+                        .map(|_| std::mem::MaybeUninit::new(A::default()))
+                        .collect();
+                    simd::planes::<A, C>(isa, &src, &mut slots[place..]);
+                    let got: Vec<A> = slots[place..]
+                        .iter()
+                        // SAFETY (test only): every slot was initialised above.
+                        .map(|slot| unsafe { slot.assume_init_ref() }.clone())
+                        .collect();
+                    assert_eq!(got, want, "{isa:?} C = {C}, {pixels} pixels, place {place}");
+                }
+            }
+        }
+    }
+    fn channels<A: Clone + Default + PartialEq + std::fmt::Debug>(make: fn(usize) -> A) {
+        each::<A, 2>(make);
+        each::<A, 3>(make);
+        each::<A, 4>(make);
+        each::<A, 5>(make);
+        each::<A, 6>(make);
+        each::<A, 7>(make);
+    }
+    // 251 and 65521 are primes, so a misplaced element shows.
+    channels(|i| (i % 251) as u8);
+    channels(|i| (i % 65521) as u16);
+    channels(|i| i as f32);
+    channels(|i| i as f64);
+}
+
 /// NHWC -> NCHW of 5 to 7 channels, through the engine: the planes' loops for every type but
 /// one-byte pixels of 5 and 7 channels, which keep the tile transposes (`Blocked`); a batch
 /// axis around, pixels too few for a tile, and enough for several of the wider types' 2 KiB
