@@ -40,6 +40,7 @@
 use std::mem::MaybeUninit;
 
 use super::gather_lines::avx2;
+use super::prefetch::LINE;
 use super::stream::is_plain;
 
 /// Writes `dst` as `rows` rows of `cols` elements, `dst[r * cols + k]` a copy of the element at
@@ -311,9 +312,6 @@ struct Columns {
     /// Tiles in the head (0 where `line` is 0).
     head: usize,
 }
-
-/// Bytes in a line of the caches of the x86_64 CPUs this module targets.
-const LINE: usize = 64;
 
 impl Columns {
     fn new<E>(cols: usize, t: usize, dst: *mut E) -> Self {

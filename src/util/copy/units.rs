@@ -169,7 +169,7 @@ pub(super) fn planes_flat<A: Clone, const C: usize>(
 /// [`block_to_planes`]: written as one closure called for the head and for each block, LLVM
 /// no longer vectorised the bytes' loop (`u8` RGB 1.2x -> 7x).
 fn line_head<A>(plane: *const MaybeUninit<A>, len: usize) -> usize {
-    const LINE: usize = 64;
+    use super::prefetch::LINE;
     let size = std::mem::size_of::<A>();
     let offset = (LINE - plane as usize % LINE) % LINE;
     let laid = size > 0 && len.wrapping_mul(size).is_multiple_of(LINE);
