@@ -1380,12 +1380,13 @@ fn tile_transposes_on_every_place_in_a_line_equal_their_formula() {
             720
         );
         assert_eq!(transposes_placed(|i| i as f64, &rows, &cols, plain, 8), 360);
-        // Blocks: a source of 2 MiB (`BLOCK_SPAN`), at four places in a line.
-        let image = |rows: usize| [rows as isize];
-        assert_eq!(transposes_placed(|i| i as f32, &[64], &[8192], image, 4), 4);
+        // Blocks: a source of 2 MiB (`BLOCK_SPAN`), at four places in a line, its pixels in
+        // order and reversed (a flipped image to NCHW).
+        let image = |rows: usize| [rows as isize, -(rows as isize)];
+        assert_eq!(transposes_placed(|i| i as f32, &[64], &[8192], image, 4), 8);
         let halves = |i: usize| (i % 65521) as u16;
-        assert_eq!(transposes_placed(halves, &[64], &[16384], image, 4), 4);
-        assert_eq!(transposes_placed(|i| i as f64, &[64], &[4096], image, 4), 4);
+        assert_eq!(transposes_placed(halves, &[64], &[16384], image, 4), 8);
+        assert_eq!(transposes_placed(|i| i as f64, &[64], &[4096], image, 4), 8);
     }
 }
 
