@@ -485,6 +485,29 @@ fn isas() -> [simd::Isa; 2] {
     [simd::Isa::Baseline, simd::Isa::Avx2]
 }
 
+/// What `kernel` writes into `len` slots that begin `place` elements into a buffer (so at any
+/// place in a cache line).
+fn run_at<A: Clone + Default>(
+    place: usize,
+    len: usize,
+    kernel: impl FnOnce(&mut [std::mem::MaybeUninit<A>]),
+) -> Vec<A> {
+    // Every slot initialised first, so reading them back is sound whatever the kernel does
+    // (a skipped slot shows as the default). `write` over a slot forgets the default, which
+    // owns nothing (`String::new()` does not allocate), so AddressSanitizer's leak check
+    // stays quiet.
+    let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..place + len)
+        .map(|_| std::mem::MaybeUninit::new(A::default()))
+        .collect();
+    kernel(&mut slots[place..]);
+    slots
+        .into_iter()
+        .skip(place)
+        // SAFETY (test only): every slot was initialised above; the kernel only writes.
+        .map(|slot| unsafe { slot.assume_init() })
+        .collect()
+}
+
 /// `simd::planes` and `simd::units_reversed_rows` for `C`/`N` = 2, 3, 4 on `values`, on every
 /// instruction set, against index arithmetic on `values` (no kernel code).
 fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: &[A]) {
@@ -492,19 +515,7 @@ fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: 
         len: usize,
         kernel: impl FnOnce(&mut [std::mem::MaybeUninit<A>]),
     ) -> Vec<A> {
-        // Every slot initialised first, so reading them back is sound whatever the kernel does
-        // (a skipped slot shows as the default). `write` over a slot forgets the default, which
-        // owns nothing (`String::new()` does not allocate), so AddressSanitizer's leak check
-        // stays quiet.
-        let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..len)
-            .map(|_| std::mem::MaybeUninit::new(A::default()))
-            .collect();
-        kernel(&mut slots);
-        slots
-            .into_iter()
-            // SAFETY (test only): every slot was initialised above; the kernel only writes.
-            .map(|slot| unsafe { slot.assume_init() })
-            .collect()
+        run_at(0, len, kernel)
     }
     fn planes<A: Clone + Default + PartialEq + std::fmt::Debug, const N: usize>(values: &[A]) {
         let n = values.len() / N * N;
@@ -568,15 +579,9 @@ fn planes_at_every_place_in_a_line_equal_the_index_arithmetic() {
                 .collect();
             for place in 0..64 / std::mem::size_of::<A>() {
                 for isa in isas() {
-                    let mut slots: Vec<std::mem::MaybeUninit<A>> = (0..place + pixels * C)
-                        .map(|_| std::mem::MaybeUninit::new(A::default()))
-                        .collect();
-                    simd::planes::<A, C>(isa, &src, &mut slots[place..]);
-                    let got: Vec<A> = slots[place..]
-                        .iter()
-                        // SAFETY (test only): every slot was initialised above.
-                        .map(|slot| unsafe { slot.assume_init_ref() }.clone())
-                        .collect();
+                    let got = run_at(place, pixels * C, |dst| {
+                        simd::planes::<A, C>(isa, &src, dst)
+                    });
                     assert_eq!(got, want, "{isa:?} C = {C}, {pixels} pixels, place {place}");
                 }
             }
