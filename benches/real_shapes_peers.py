@@ -51,6 +51,9 @@ rows = iota((65536, 16))
 rgba = iota((8, 256, 256, 4))
 feature = iota((16, 56, 56, 64))
 feature_nchw = np.ascontiguousarray(feature.transpose(0, 3, 1, 2))
+wide = iota((4, 56, 56, 256))
+dense = iota((768, 3072))
+square = iota((1024, 1024))
 gray = iota((16, 224, 224, 1))
 tokens = iota((16, 128, 768))
 big = iota((4, 512, 512, 3))
@@ -149,6 +152,9 @@ CASES = [
      lambda: np.ascontiguousarray(feature.transpose(0, 3, 1, 2))),
     ("real_feature_nhwc_copy/numpy",
      lambda: np.ascontiguousarray(feature_nchw.transpose(0, 2, 3, 1))),
+    ("real_wide_nchw_copy/numpy", lambda: np.ascontiguousarray(wide.transpose(0, 3, 1, 2))),
+    ("real_dense_t_copy/numpy", lambda: np.ascontiguousarray(dense.T)),
+    ("real_square_t_copy/numpy", lambda: np.ascontiguousarray(square.T)),
     ("real_gray_pad_symmetric/numpy",
      lambda: np.pad(gray, ((0, 0), (2, 2), (2, 2), (0, 0)), mode="symmetric")),
     ("real_bert_strip_cls_sep/numpy", lambda: tokens[:, 1:-1].copy()),

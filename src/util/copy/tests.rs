@@ -1395,6 +1395,73 @@ fn tile_transposes_on_every_place_in_a_line_equal_their_formula() {
     }
 }
 
+/// Matrix transposes (source columns and output rows both long, `long_rows`) in blocks of
+/// columns, with the line-wide tiles composed through a buffer (`staged`) where rows are 2 or
+/// 4 KiB apart and the plain tiles where they are not: counts that are and are not
+/// multiples of a line's elements (the last tiles overlapping), columns read forwards and
+/// backwards, the output on a line and one element past it.
+#[test]
+fn matrix_transposes_in_blocks_equal_their_formula() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    let strides = |rows: usize| [rows as isize, -(rows as isize), rows as isize + 3];
+    let (rows, cols) = ([1024, 1000], [1024, 1040]);
+    assert_eq!(
+        transposes_placed(|i| i as f32, &rows, &cols, strides, 2),
+        24
+    );
+    assert_eq!(
+        transposes_placed(|i| i as f64, &[512, 520], &[520, 512], strides, 2),
+        24
+    );
+    let halves = |i: usize| (i % 65521) as u16;
+    assert_eq!(
+        transposes_placed(halves, &[1024, 2060], &[2048], strides, 2),
+        12
+    );
+}
+
+/// Which transposes go in blocks of columns and which of those in line-wide staged tiles:
+/// matrices with long rows both sides (a dense layer's weights) and images to NCHW in blocks,
+/// images back to NHWC in bands; staged where 16 source columns or output rows crowd an L1
+/// set (for `u16`, output rows a multiple of 4 KiB apart). `u16` output rows under 2 KiB stay
+/// in bands.
+#[test]
+fn blocks_and_staged_tiles_follow_the_rows_l1_sets() {
+    // (element size, output rows, columns, stride, in blocks, staged)
+    for (size, rows, cols, stride, blocks, staged) in [
+        (4, 1024, 1024, 1024, true, true),
+        (4, 768, 3072, 768, true, true),
+        (4, 999, 1000, 999, true, false),
+        (4, 256, 3136, 256, true, false),
+        (4, 3136, 256, 3136, false, false),
+        (4, 12544, 64, 12544, false, false),
+        (4, 512, 784, 512, false, false),
+        (8, 512, 784, 512, true, true),
+        (8, 1000, 999, 1000, true, false),
+        (2, 2048, 2048, 2048, true, true),
+        (2, 1024, 1024, 1024, true, false),
+        (2, 3072, 768, 3072, false, false),
+        (2, 3136, 512, 3136, false, false),
+        (1, 4096, 4096, 4096, false, false),
+        // Under 2 MiB of source: bands.
+        (4, 512, 512, 512, false, false),
+    ] {
+        let shape = [rows, cols];
+        assert_eq!(
+            transpose::in_blocks(size, shape, stride),
+            blocks,
+            "blocks: size {size} {rows}x{cols} stride {stride}"
+        );
+        assert_eq!(
+            transpose::in_stage(size, shape, stride),
+            staged,
+            "staged: size {size} {rows}x{cols} stride {stride}"
+        );
+    }
+}
+
 /// The rows per band: 32 where the output rows begin in different L1 sets, fewer where more
 /// than 4 would share one (rows 1 KiB apart: 4 sets, 16 rows; 2 or 4 KiB apart: the tile's
 /// rows), never fewer than a tile's.

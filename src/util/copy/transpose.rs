@@ -22,17 +22,22 @@
 //! to 32 output rows, each band's tiles column by column along all the columns, so each
 //! tile's loads are its pixels' channels and its stores go down its output rows; images larger
 //! than the L2 go in blocks of 32 output columns instead, each block's tiles down all the
-//! rows, and the columns of tiles are laid on the output's 64-byte lines. Where the
-//! tile size does not divide the rows or columns, the last tile overlaps the one before it,
-//! writing some slots a second time with the same bytes (6 channels: tiles of 4 at 0 and 2),
-//! so no element is copied on its own.
+//! rows, asking for the output lines two rows of tiles ahead, and the columns of tiles are
+//! laid on the output's 64-byte lines; so do matrices with long rows both ways (a dense
+//! layer's weights), whose tiles are composed into tiles a line wide through a buffer where
+//! rows crowd L1 sets (`staged`). Where the tile size does not divide the rows or columns,
+//! the last tile overlaps the one before it, writing some slots a second time with the same
+//! bytes (6 channels: tiles of 4 at 0 and 2), so no element is copied on its own.
 //!
 //! Soundness: the AVX2 functions are only called after `is_x86_feature_detected!("avx2")`
 //! ([`super::gather_lines::avx2`]); SSE2 is part of the x86_64 target. Each load is of a
 //! tile's `t` elements `(r0..r0 + t, k)` with `r0 + t <= rows` and `k < cols`: consecutive
 //! elements of the view (the rows are one element apart), inside its allocation (the
 //! contract). Each store is of `t` elements of output row `r < rows`, columns
-//! `k0..k0 + t <= cols`: inside `dst`, whose length is `rows * cols` (checked). The element type
+//! `k0..k0 + t <= cols`: inside `dst`, whose length is `rows * cols` (checked); a staged
+//! tile's stores go to its buffer (`Stage`, 2 KiB, `T * T` elements of at most 2 KiB) and
+//! then, a row of `T` at a time, to `dst` as above. The prefetches are hints at addresses
+//! only, never dereferenced (`super::prefetch`). The element type
 //! is read and written as bits of its width only where it is a plain primitive of that size
 //! ([`super::stream::is_plain`]): the shuffles move bits, never interpret them, so every
 //! output element is a copy of a source element's bytes.
@@ -40,7 +45,7 @@
 use std::mem::MaybeUninit;
 
 use super::gather_lines::avx2;
-use super::prefetch::LINE;
+use super::prefetch::{LINE, prefetch_bytes};
 use super::stream::is_plain;
 
 /// Writes `dst` as `rows` rows of `cols` elements, `dst[r * cols + k]` a copy of the element at
@@ -146,6 +151,16 @@ fn most_in_one_set(band: usize, row_bytes: usize) -> usize {
 /// 2.0x -> 1.66x.
 const BAND_ROWS: usize = 32;
 
+/// Rows of tiles ahead of the stores for which [`each_tile`] in blocks of columns asks for
+/// the output's lines ([`prefetch_bytes`]): a block writes a line or two of every output
+/// row, rows far apart, where the hardware prefetchers see no stream, so each store waited
+/// for its line. Through the engine (pinned, best of 6 × 9 calls, without and with the hint in
+/// one binary, alternating processes): `f32` NHWC -> NCHW of 3×3136×256 1.50-1.53x a
+/// `memcpy` -> 1.22-1.27x, 2×12544×96 1.49-1.53x -> 1.20-1.24x, 1×3136×512 1.51-1.59x ->
+/// 1.37x; `f64` 3×3136×128 1.33-1.34x -> 1.15-1.18x. Asking 1, 4 or 8 rows of tiles ahead
+/// measured the same as 2.
+const AHEAD: usize = 2;
+
 /// Output columns per block where [`each_tile`] goes in blocks of columns ([`in_blocks`]):
 /// 32, two whole lines of each `f32` output row (four of `f64`, one of `u16`) a block. In a
 /// standalone prototype of the loop (pinned, best of 6 × 9 calls, destination on a line),
@@ -172,23 +187,46 @@ const BLOCK_COLS: usize = 32;
 /// 1.44-1.48x).
 const BLOCK_SPAN: usize = 2 << 20;
 
-/// The most bytes from one source column (a pixel) to the next for blocks of columns: 2 KiB,
-/// a block's source 64 KiB. `f64` pixels of 512 channels (4 KiB, a block 128 KiB, more than
-/// the L1) measured slower in blocks than in bands: 3×784×512 1.66-1.70x a `memcpy` against
-/// 1.38-1.42x.
+/// The most bytes from one source column (a pixel) to the next for images in blocks of
+/// columns: 2 KiB, a block's source 64 KiB. `f64` pixels of 512 channels (4 KiB, a block 128
+/// KiB, more than the L1) measured slower in blocks than in bands: 3×784×512 1.66-1.70x a
+/// `memcpy` against 1.38-1.42x (before [`AHEAD`]'s prefetch and [`staged`] tiles, with which
+/// [`long_rows`] now takes that shape in blocks: 1.24x).
 const BLOCK_COLUMN: usize = 2 << 10;
 
 /// Whether [`each_tile`] goes in blocks of columns: 2-, 4- or 8-byte elements (1-byte tiles
-/// measured level), output rows longer than their count (NHWC -> NCHW: the other way the
-/// output rows are the pixels, each band writes its rows whole, and blocks of channels
-/// measured level or slower, `f32` 3×12544×64 777-801 -> 902-931 µs), a source of at least
-/// [`BLOCK_SPAN`] bytes and pixels of at most [`BLOCK_COLUMN`].
-fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
+/// measured level), a source of at least [`BLOCK_SPAN`] bytes, and either an image to NCHW
+/// (output rows longer than their count, pixels of at most [`BLOCK_COLUMN`]; the other way
+/// the output rows are the pixels, each band writes its rows whole, and blocks of channels
+/// measured level or slower, `f32` 3×12544×64 777-801 -> 902-931 µs) or a matrix
+/// ([`long_rows`]).
+pub(super) fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
     let span = cols
         .saturating_mul(stride.unsigned_abs())
         .saturating_mul(size);
     let column = stride.unsigned_abs().saturating_mul(size);
-    matches!(size, 2 | 4 | 8) && rows < cols && span >= BLOCK_SPAN && column <= BLOCK_COLUMN
+    let images = rows < cols && column <= BLOCK_COLUMN;
+    let long = long_rows(size, stride.unsigned_abs(), cols);
+    matches!(size, 2 | 4 | 8) && span >= BLOCK_SPAN && (images || long)
+}
+
+/// Whether a transpose has long rows both ways, so goes in blocks of columns whichever way is
+/// longer: source columns (`column` elements apart) longer than 512 `f32`s ([`BLOCK_COLUMN`]
+/// bytes, `u16` counted as `f32`), output rows (`row` elements) of at least [`BLOCK_COLUMN`]
+/// bytes. A matrix's transpose (a dense layer's weights to the other layout), not an image's
+/// layout change: in bands its output rows crowd L1 sets, so [`band_rows`] narrowed the bands
+/// to one row of tiles, which read half of each source line per pass over the whole source.
+/// Through the engine (pinned, best of 6 × 9 calls, cecf4fc's bands against blocks with
+/// [`AHEAD`]'s prefetch and [`staged`] tiles, alternating processes, 3 each; both
+/// directions): `f32` 1000×999 1.95x / 1.79x a `memcpy` -> 1.10x / 1.04x, 1024×1024 2.39x ->
+/// 1.38x, 768×3072 1.61x / 2.25x -> 1.33x / 1.53x, 1536×1536 2.74x / 2.57x -> 1.51x / 1.54x,
+/// 4096×1024 2.46x -> 1.36x, 2048×512 1.76x / 1.84x -> 1.43x / 1.52x; `f64` 1000×999 1.21x /
+/// 1.68x -> 0.98x / 1.12x, 1024×1024 2.33x -> 1.60x, 768×3072 1.68x / 2.62x -> 1.42x / 1.57x;
+/// `u16` 1024×1024 2.79x -> 1.94x, 2048×2048 4.1x -> 2.2x. `u16` output rows under 2 KiB keep
+/// the bands (3136×512 to NHWC: 1.69x in bands, 1.82x in blocks). Slower: NCHW -> NHWC of
+/// 28×28×1024 `f32` (1.27x -> 1.36x) and 56×56×256 `f64` (1.49x -> 1.61x).
+fn long_rows(size: usize, column: usize, row: usize) -> bool {
+    column.saturating_mul(size.max(4)) > BLOCK_COLUMN && row.saturating_mul(size) >= BLOCK_COLUMN
 }
 
 /// Whether the source columns of a tile of `t` columns (`stride` elements of `size` bytes
@@ -243,7 +281,14 @@ fn each_tile<E>(
     };
     if in_blocks(size, [rows, cols], stride) {
         for block in ks.blocks((BLOCK_COLS / t[1]).max(1)) {
+            // The block's columns, asked for `AHEAD` rows of tiles ahead of the stores.
+            let first = ks.start(block.start);
+            let bytes = (ks.start(block.end - 1) + t[1] - first) * size;
             for r0 in starts(rows, t[0]) {
+                let ahead = r0 + AHEAD * t[0];
+                for r in ahead..rows.min(ahead + t[0]) {
+                    prefetch_bytes(dst.wrapping_add(r * cols + first).cast(), bytes);
+                }
                 for j in block.clone() {
                     at(r0, ks.start(j));
                 }
@@ -367,6 +412,85 @@ impl Columns {
                 .step_by(per)
                 .map(move |j| j..count.min(j + per)),
         )
+    }
+}
+
+/// Whether [`words`], [`doubles`] and [`halves`] compose their tiles into tiles a line wide
+/// ([`staged`]): where they go in blocks of columns ([`in_blocks`]), there are a line's
+/// elements of rows and columns, and the source columns or the output rows are so far apart
+/// that more than 4 of 16 begin in one L1 set ([`most_in_one_set`]: 2 KiB apart or a multiple
+/// of it). Then a tile of 8 rows reads half of each source line and the next row of tiles,
+/// after the block's other columns in the same set, reads it again from the L2; and a tile's
+/// stores fill half of lines that the next tile's stores to the same set evict. For `u16`
+/// only where all 16 output rows share a set (a multiple of 4 KiB apart): 2048×2048 2.66x a
+/// `memcpy` -> 2.20x, 1024×4096 back 2.59x -> 2.12x; with rows 2 KiB or 6 KiB apart its
+/// 32×32 tiles measured slower (1024×1024 1.92x -> 2.11x, 768×3072 1.68x -> 1.96x).
+pub(super) fn in_stage(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
+    let line = LINE / size;
+    let crowded = |bytes: usize, most: usize| most_in_one_set(16, bytes) > most;
+    let (column, row) = (
+        stride.unsigned_abs().wrapping_mul(size),
+        cols.wrapping_mul(size),
+    );
+    let apart = if size == 2 {
+        crowded(row, 8)
+    } else {
+        crowded(column, 4) || crowded(row, 4)
+    };
+    rows >= line && cols >= line && apart && in_blocks(size, [rows, cols], stride)
+}
+
+/// [`staged`]'s buffer: one tile a line wide, `T` rows of `T` elements (`T` = 64 / size), at
+/// most 2 KiB (`u16`: 32 × 32), on a line.
+#[repr(C, align(64))]
+struct Stage([u64; 256]);
+
+impl Stage {
+    fn new() -> Self {
+        Stage([0; 256])
+    }
+
+    fn slots<E>(&mut self) -> *mut E {
+        self.0.as_mut_ptr().cast()
+    }
+}
+
+/// One tile of `T` output rows and columns, `T` a line's elements (`f32` 16, `f64` 8, `u16`
+/// 32): `(T / t)²` tiles of `t` by `tile(source, output, output row length)`, written to
+/// `stage` (rows `T` apart), then copied to `dst`'s `T` rows a line each. The `t`-tiles take
+/// each source line whole, two after two (a column of them), and each output line is written
+/// at once, so no line is needed twice or left half written where rows crowd one L1 set
+/// ([`in_stage`]). Through the engine (pinned, best of 6 × 9 calls, in blocks with
+/// [`AHEAD`]'s prefetch, plain tiles against staged ones in one binary, alternating
+/// processes): `f32` 1024×1024 1.67x a `memcpy` -> 1.35x, 3072×768 1.73x -> 1.47x and back
+/// 1.54x -> 1.30x, 4096×1024 1.70x -> 1.37x, 1536×1536 1.50-1.58x -> 1.42-1.45x, 784×1024
+/// 1.22x -> 1.16x; `f64` 1024×1024 1.88x -> 1.51x, 1536×1536 1.81x -> 1.54x, 28×28×512 to
+/// NCHW 1.27x -> 1.06x; `u16` (tiles of 32) 2048×2048 2.66x -> 2.20x. A standalone prototype
+/// found the same (`f32` 1024×1024 in blocks 1.82x -> 1.49x, with the prefetch 1.31x).
+///
+/// # Safety
+/// `tile`'s contract for every `t`-tile of the `T`-tile: the source elements `src + r + k *
+/// stride`, `r, k < T`, are readable; `dst + j * cols .. + T`, `j < T`, writable; `stage`
+/// holds `T * T` elements; `t` divides `T`.
+#[inline(always)]
+unsafe fn staged<E, const T: usize>(
+    src: *const E,
+    stride: isize,
+    dst: *mut E,
+    cols: usize,
+    stage: *mut E,
+    t: usize,
+    tile: impl Fn(*const E, *mut E, usize),
+) {
+    for k in (0..T).step_by(t) {
+        for r in (0..T).step_by(t) {
+            let from = src.wrapping_offset(r as isize + k as isize * stride);
+            tile(from, stage.wrapping_add(r * T + k), T);
+        }
+    }
+    for j in 0..T {
+        // SAFETY: row `j` of `stage` and of the tile in `dst` (the contract).
+        unsafe { std::ptr::copy_nonoverlapping(stage.add(j * T), dst.add(j * cols), T) };
     }
 }
 
@@ -563,13 +687,22 @@ unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u
     };
     let cols = shape[1];
     // SAFETY (every tile): as in `bytes`, for elements of 2 bytes.
-    if shape[0].min(cols) >= 8 {
-        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
-            let x: [__m128i; 8] =
-                std::array::from_fn(|i| _mm_loadu_si128(src.offset(i as isize * stride).cast()));
-            for (j, v) in stages::<2, _>(x, 3).into_iter().enumerate() {
-                _mm_storeu_si128(out.add(j * cols).cast(), v);
-            }
+    let tile8 = |src: *const u16, out: *mut u16, cols: usize| unsafe {
+        let x: [__m128i; 8] =
+            std::array::from_fn(|i| _mm_loadu_si128(src.offset(i as isize * stride).cast()));
+        for (j, v) in stages::<2, _>(x, 3).into_iter().enumerate() {
+            _mm_storeu_si128(out.add(j * cols).cast(), v);
+        }
+    };
+    if in_stage(2, shape, stride) {
+        let mut stage = Stage::new();
+        let slots = stage.slots();
+        each_tile(base, shape, stride, dst, [32, 32], |src, out| unsafe {
+            staged::<_, 32>(src, stride, out, cols, slots, 8, tile8)
+        });
+    } else if shape[0].min(cols) >= 8 {
+        each_tile(base, shape, stride, dst, [8, 8], |src, out| {
+            tile8(src, out, cols)
         });
     } else {
         each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
@@ -599,7 +732,15 @@ unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f3
     // SAFETY (every tile): the CPU has AVX2 (the contract); `each_tile` gives tiles inside
     // rows x cols, so each of its loads is t consecutive source elements of one column (the
     // rows are one element apart) and each store t slots of one output row of `dst`.
-    if shape[0].min(cols) >= 8 {
+    if in_stage(4, shape, stride) {
+        let mut stage = Stage::new();
+        let slots = stage.slots();
+        each_tile(base, shape, stride, dst, [16, 16], |src, out| unsafe {
+            staged::<_, 16>(src, stride, out, cols, slots, 8, |s, o, c| {
+                tile8(s, stride, o, c)
+            })
+        });
+    } else if shape[0].min(cols) >= 8 {
         each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
             tile8(src, stride, out, cols)
         });
@@ -684,21 +825,46 @@ unsafe fn tile4(src: *const f32, stride: isize, dst: *mut f32, cols: usize) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut f64) {
+    let cols = shape[1];
+    // SAFETY (every tile): as in `words`, for 4×4 tiles: four loads of four consecutive
+    // elements of one column, four stores of four slots of one output row.
+    if in_stage(8, shape, stride) {
+        let mut stage = Stage::new();
+        let slots = stage.slots();
+        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
+            staged::<_, 8>(src, stride, out, cols, slots, 4, |s, o, c| {
+                tile4d(s, stride, o, c)
+            })
+        });
+    } else {
+        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+            tile4d(src, stride, out, cols)
+        });
+    }
+}
+
+/// One 4×4 tile of 8-byte elements: `dst[j * cols + i] = src[i * stride + j]` for `i, j < 4`.
+///
+/// # Safety
+/// The CPU has AVX2; `src + i * stride .. + 4` are readable `f64`s and `dst + j * cols .. + 4`
+/// writable ones, for `i, j < 4`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn tile4d(src: *const f64, stride: isize, dst: *mut f64, cols: usize) {
     use std::arch::x86_64::{
         _mm256_loadu_pd, _mm256_permute2f128_pd, _mm256_storeu_pd, _mm256_unpackhi_pd,
         _mm256_unpacklo_pd,
     };
-    let cols = shape[1];
-    // SAFETY (every tile): as in `words`, for 4×4 tiles: four loads of four consecutive
-    // elements of one column, four stores of four slots of one output row.
-    each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+    // SAFETY: the loads and stores of the contract.
+    unsafe {
         let l = |i: isize| _mm256_loadu_pd(src.offset(i * stride));
         let (a, b, c, d) = (l(0), l(1), l(2), l(3));
         let (t0, t1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
         let (t2, t3) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
-        _mm256_storeu_pd(out, _mm256_permute2f128_pd::<0x20>(t0, t2));
-        _mm256_storeu_pd(out.add(cols), _mm256_permute2f128_pd::<0x20>(t1, t3));
-        _mm256_storeu_pd(out.add(2 * cols), _mm256_permute2f128_pd::<0x31>(t0, t2));
-        _mm256_storeu_pd(out.add(3 * cols), _mm256_permute2f128_pd::<0x31>(t1, t3));
-    });
+        _mm256_storeu_pd(dst, _mm256_permute2f128_pd::<0x20>(t0, t2));
+        _mm256_storeu_pd(dst.add(cols), _mm256_permute2f128_pd::<0x20>(t1, t3));
+        _mm256_storeu_pd(dst.add(2 * cols), _mm256_permute2f128_pd::<0x31>(t0, t2));
+        _mm256_storeu_pd(dst.add(3 * cols), _mm256_permute2f128_pd::<0x31>(t1, t3));
+    }
 }
