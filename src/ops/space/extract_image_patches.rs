@@ -225,8 +225,9 @@ impl Patches {
         let col_taps = self.cols.taps(in_cols)?;
         let padding = row_taps.iter().chain(&col_taps).any(Option::is_none);
         if padding
-            && self.pays_to_pad::<A>(&row_taps, &col_taps)
-            && let Some((unpadded, image)) = self.padded(data, &row_taps, &col_taps)
+            && let Some(axes) = self.unpadded(&row_taps, &col_taps)
+            && self.pays_to_pad::<A>(axes)
+            && let Some((unpadded, image)) = self.padded(data, axes)
         {
             return unpadded.extract(&image);
         }
@@ -284,21 +285,30 @@ impl Patches {
         rows.rate > 1 || cols.rate > 1 || !(128..512).contains(&row_bytes)
     }
 
+    /// Both axes' windows over the input padded with the zeros their taps reach
+    /// ([`Window::unpadded`]), rows then columns; `None` where no tap of some axis reaches the
+    /// input or a length overflows.
+    fn unpadded(
+        &self,
+        row_taps: &[Option<usize>],
+        col_taps: &[Option<usize>],
+    ) -> Option<[(Window, usize, usize); 2]> {
+        Some([self.rows.unpadded(row_taps)?, self.cols.unpadded(col_taps)?])
+    }
+
     /// For windows that reach into the padding (SAME), the input with that padding written
-    /// out as zeros, and the same windows over it without padding: then every tap is inside
-    /// the image, so a window row is a run of the padded input and [`Patches::extract`] copies
-    /// the result as it copies VALID patches, instead of tap by tap. `None` where no tap of
-    /// some axis reaches the input, a length overflows, or the padded input cannot be
-    /// allocated (the tap-by-tap loop needs no more memory than the result).
+    /// out as zeros, and the same windows over it without padding (`axes`, from
+    /// [`Patches::unpadded`]): then every tap is inside the image, so a window row is a run of
+    /// the padded input and [`Patches::extract`] copies the result as it copies VALID patches,
+    /// instead of tap by tap. `None` where the padded input cannot be allocated (the
+    /// tap-by-tap loop needs no more memory than the result).
     fn padded<A: Clone + Default>(
         &self,
         data: &[A],
-        row_taps: &[Option<usize>],
-        col_taps: &[Option<usize>],
+        axes: [(Window, usize, usize); 2],
     ) -> Option<(Patches, Vec<A>)> {
         let [n, in_rows, in_cols, depth] = self.input;
-        let (rows, height, top) = self.rows.unpadded(row_taps)?;
-        let (cols, width, left) = self.cols.unpadded(col_taps)?;
+        let [(rows, height, top), (cols, width, left)] = axes;
         let input = [n, height, width, depth];
         // The input rows and columns a tap reaches (those past the last tap are left out), and
         // the zeros after them up to the last tap.
@@ -340,12 +350,7 @@ impl Patches {
     ///   -> 6-9 µs.
     /// - 2×2 / 2 of 63×63 (padding after the last row and column only; the padded input is
     ///   the result's size), 8 to 64 channels: 1.0-2.2x -> 2.0-3.4x (left tap by tap).
-    fn pays_to_pad<A>(&self, row_taps: &[Option<usize>], col_taps: &[Option<usize>]) -> bool {
-        let (Some((_, height, _)), Some((_, width, _))) =
-            (self.rows.unpadded(row_taps), self.cols.unpadded(col_taps))
-        else {
-            return false;
-        };
+    fn pays_to_pad<A>(&self, [(_, height, _), (_, width, _)]: [(Window, usize, usize); 2]) -> bool {
         let [n, _, _, depth] = self.input;
         let row_bytes = self
             .cols
@@ -675,7 +680,7 @@ mod tests {
             p.rows.taps(shape[1]).unwrap(),
             p.cols.taps(shape[2]).unwrap(),
         );
-        let (unpadded, image) = p.padded(&data, &rows, &cols)?;
+        let (unpadded, image) = p.padded(&data, p.unpadded(&rows, &cols)?)?;
         // The same windows, none of whose taps is padding any more.
         assert_eq!(unpadded.output, p.output);
         assert_eq!((unpadded.rows.pad_before, unpadded.cols.pad_before), (0, 0));
@@ -727,7 +732,8 @@ mod tests {
             p.rows.taps(shape[1]).unwrap(),
             p.cols.taps(shape[2]).unwrap(),
         );
-        p.pays_to_pad::<A>(&rows, &cols)
+        p.unpadded(&rows, &cols)
+            .is_some_and(|axes| p.pays_to_pad::<A>(axes))
     }
 
     #[test]
@@ -746,7 +752,7 @@ mod tests {
         assert!(!pays::<f32>([4, 63, 63, 4], 2, 2, 1));
         assert!(!pays::<f32>([1, 11, 11, 1], 2, 3, 1));
         // One column, 2 taps 3 apart: the one window's taps are columns -1 and 2, both
-        // padding; there is no padded input to build.
+        // padding; there are no windows over a padded input, so no padded input to build.
         let p = Patches::resolve::<i32>(
             &[1, 3, 1, 1],
             [1, 3, 2, 1],
@@ -756,7 +762,6 @@ mod tests {
         )
         .unwrap();
         let (rows, cols) = (p.rows.taps(3).unwrap(), p.cols.taps(1).unwrap());
-        assert!(!p.pays_to_pad::<i32>(&rows, &cols));
-        assert!(p.padded(&[1, 2, 3], &rows, &cols).is_none());
+        assert!(p.unpadded(&rows, &cols).is_none());
     }
 }

@@ -1239,7 +1239,7 @@ fn check_byte_gathers<G>(
 /// `cols` with four column strides (the rows' count, so one C-order array; gaps; overlapping
 /// columns; backwards), and checks each output element against its formula,
 /// `dst[r * cols + k] = src[r + k * stride]`. Returns how many calls took the tiles.
-fn transposes_checked<A: Copy + PartialEq + std::fmt::Debug>(
+fn transposes_checked<A: Copy + Default + PartialEq + std::fmt::Debug>(
     make: fn(usize) -> A,
     all_rows: &[usize],
     all_cols: &[usize],
@@ -1250,7 +1250,7 @@ fn transposes_checked<A: Copy + PartialEq + std::fmt::Debug>(
 
 /// [`transposes_checked`] with the column strides `strides(rows)`, and the output at each of
 /// the first `places` elements of a larger buffer (so at every place in a cache line).
-fn transposes_placed<A: Copy + PartialEq + std::fmt::Debug, const S: usize>(
+fn transposes_placed<A: Copy + Default + PartialEq + std::fmt::Debug, const S: usize>(
     make: fn(usize) -> A,
     all_rows: &[usize],
     all_cols: &[usize],
@@ -1268,25 +1268,23 @@ fn transposes_placed<A: Copy + PartialEq + std::fmt::Debug, const S: usize>(
             let span = (cols - 1) * stride.unsigned_abs() + rows;
             let src: Vec<A> = (0..span).map(make).collect();
             let origin = if stride < 0 { span - rows } else { 0 };
-            let mut buffer =
-                vec![std::mem::MaybeUninit::new(make(usize::MAX)); place + rows * cols];
-            let dst = &mut buffer[place..];
             let at =
                 |r: usize, k: usize| (origin as isize + r as isize + k as isize * stride) as usize;
-            // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
-            let took = unsafe {
-                transpose::columns_to_rows(src.as_ptr().add(origin), rows, cols, stride, dst)
-            };
+            let mut took = false;
+            let got = run_at(place, rows * cols, |dst| {
+                // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
+                took = unsafe {
+                    transpose::columns_to_rows(src.as_ptr().add(origin), rows, cols, stride, dst)
+                };
+            });
             if !took {
                 continue;
             }
             seen += 1;
             for r in 0..rows {
                 for k in 0..cols {
-                    // SAFETY: `dst` was initialised when made.
-                    let got = unsafe { dst[r * cols + k].assume_init() };
                     assert_eq!(
-                        got,
+                        got[r * cols + k],
                         src[at(r, k)],
                         "rows {rows} cols {cols} stride {stride} place {place} at ({r}, {k})"
                     );
