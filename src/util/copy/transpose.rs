@@ -35,7 +35,7 @@
 //! elements of the view (the rows are one element apart), inside its allocation (the
 //! contract). Each store is of `t` elements of output row `r < rows`, columns
 //! `k0..k0 + t <= cols`: inside `dst`, whose length is `rows * cols` (checked); a staged
-//! tile's stores go to its buffer (`Stage`, 2 KiB, `T * T` elements of at most 2 KiB) and
+//! tile's stores go to its buffer (`Stage`: 2 KiB, the most `T * T` elements take) and
 //! then, a row of `T` at a time, to `dst` as above. The prefetches are hints at addresses
 //! only, never dereferenced (`super::prefetch`). The element type
 //! is read and written as bits of its width only where it is a plain primitive of that size
@@ -494,6 +494,30 @@ unsafe fn staged<E, const T: usize>(
     }
 }
 
+/// [`each_tile`] over tiles of `T` rows and columns, a line's elements, each [`staged`] from
+/// tiles of `t` by `tile(source, output, output row length)` through one [`Stage`].
+///
+/// # Safety
+/// The contract of [`columns_to_rows`], with `dst` `rows * cols` long and `rows, cols >= T`;
+/// `tile`'s loads and stores are those of a tile of `t` (`t` divides `T`).
+#[inline(always)]
+unsafe fn each_staged_tile<E, const T: usize>(
+    base: *const E,
+    shape: [usize; 2],
+    stride: isize,
+    dst: *mut E,
+    t: usize,
+    tile: impl Fn(*const E, *mut E, usize),
+) {
+    let mut stage = Stage::new();
+    let slots = stage.slots();
+    // SAFETY: `each_tile` gives tiles of `T` inside rows x cols, whose sources and output
+    // rows are the contract's; `slots` holds `T * T` elements ([`Stage`]).
+    each_tile(base, shape, stride, dst, [T, T], |src, out| unsafe {
+        staged::<_, T>(src, stride, out, shape[1], slots, t, &tile)
+    });
+}
+
 /// `count` (up to 4) stages of a transpose by unpacking elements of `W` bytes (1 or 2). Each
 /// stage interleaves registers `i` and `i + n / 2` into `2i` (their low halves) and `2i + 1`
 /// (their high halves). On the address of an element, its register's bits then its lane's, a
@@ -695,11 +719,7 @@ unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u
         }
     };
     if in_stage(2, shape, stride) {
-        let mut stage = Stage::new();
-        let slots = stage.slots();
-        each_tile(base, shape, stride, dst, [32, 32], |src, out| unsafe {
-            staged::<_, 32>(src, stride, out, cols, slots, 8, tile8)
-        });
+        unsafe { each_staged_tile::<_, 32>(base, shape, stride, dst, 8, tile8) };
     } else if shape[0].min(cols) >= 8 {
         each_tile(base, shape, stride, dst, [8, 8], |src, out| {
             tile8(src, out, cols)
@@ -733,13 +753,8 @@ unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f3
     // rows x cols, so each of its loads is t consecutive source elements of one column (the
     // rows are one element apart) and each store t slots of one output row of `dst`.
     if in_stage(4, shape, stride) {
-        let mut stage = Stage::new();
-        let slots = stage.slots();
-        each_tile(base, shape, stride, dst, [16, 16], |src, out| unsafe {
-            staged::<_, 16>(src, stride, out, cols, slots, 8, |s, o, c| {
-                tile8(s, stride, o, c)
-            })
-        });
+        let tile = |s, o, c| unsafe { tile8(s, stride, o, c) };
+        unsafe { each_staged_tile::<_, 16>(base, shape, stride, dst, 8, tile) };
     } else if shape[0].min(cols) >= 8 {
         each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
             tile8(src, stride, out, cols)
@@ -829,13 +844,8 @@ unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut 
     // SAFETY (every tile): as in `words`, for 4×4 tiles: four loads of four consecutive
     // elements of one column, four stores of four slots of one output row.
     if in_stage(8, shape, stride) {
-        let mut stage = Stage::new();
-        let slots = stage.slots();
-        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
-            staged::<_, 8>(src, stride, out, cols, slots, 4, |s, o, c| {
-                tile4d(s, stride, o, c)
-            })
-        });
+        let tile = |s, o, c| unsafe { tile4d(s, stride, o, c) };
+        unsafe { each_staged_tile::<_, 8>(base, shape, stride, dst, 4, tile) };
     } else {
         each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
             tile4d(src, stride, out, cols)
