@@ -29,6 +29,9 @@
 //!   its reservation, `Vec::capacity`). A plain copy ([`super::extend_run`]: the engine, a
 //!   whole input) reads at least what it writes, so it streams results of half that; a
 //!   [`Sink`] is told what its op reads;
+//! - a result of more than [`FRESH_MAPPING`] bytes (32 MiB) never streams: `malloc` maps it
+//!   afresh on every call, and the kernel's zeroing of each page on first touch leaves its
+//!   lines in cache, where normal stores hit them (measured below that constant);
 //! - only whole, aligned 64-byte lines are streamed; the partial lines at a run's ends are
 //!   written normally, so no line is ever written both ways (a line half streamed and half
 //!   stored normally cost 5x on runs of 324 bytes);
@@ -56,6 +59,23 @@
 /// the machine measured (see the module doc: below it, the op's data stays in cache from one
 /// call to the next and normal stores hit it).
 pub(crate) const STREAM_BYTES: usize = 32 << 20;
+
+/// The largest result that streams: 32 MiB, glibc's largest `mmap` threshold on 64-bit
+/// targets. A larger result is a fresh mapping on every call, whose pages the kernel zeroes
+/// on first touch through the cache (2 MiB at a time on huge pages, which the crate asks for):
+/// the lines are then in cache, and streaming stores, which must first evict them, lose to
+/// normal stores that hit them. Measured on the Intel Xeon (family 6 model 207, L3 260 MB;
+/// pinned, best of 8 × 4 calls, a build that never streams against this one, alternating
+/// processes, twice): `f32` results of 38-42 MB, `tf_roll` 10.2-11.0 ms streamed against
+/// 7.3-7.6 ms plain, `tf_concat` of four 16×224×224×3 on axis 0 9.3-10.5 against 6.2-6.5 ms,
+/// a contiguous view's C-order copy 10.0-11.0 against 7.1-8.4 ms (NumPy's `.copy()` 7.0 ms);
+/// results under it, reused from the heap, still gain: `tf_roll` of 19 MB 1.08-1.09 against
+/// 1.42-1.44 ms, `tf_concat` of two 1.06-1.08 against 1.37 ms, `tf_repeat` of 4096×768 rows
+/// 1.24-1.25 against 1.51-1.55 ms, a 23 MB contiguous copy 1.30-1.31 against 1.77-1.81 ms.
+/// With this limit, against the build before it (alternating, twice): the 38-42 MB results
+/// 8.99-9.15 -> 6.67-7.15 ms (roll), 8.62-8.66 -> 5.80-6.07 ms (concat), 10.31-10.57 ->
+/// 7.31-7.59 ms (contiguous copy); the smaller ones unchanged.
+pub(crate) const FRESH_MAPPING: usize = 32 << 20;
 
 /// A run copied on its own (then fenced) streams from this many bytes: the fence's cost is
 /// paid over 128 lines (measured 1.39x faster than `memcpy` at 8 KiB, 0.78x at 2 KiB).
@@ -90,12 +110,14 @@ impl Policy {
     };
 
     /// Whether a result reserved as `out`, whose op reads `read` bytes, streams at all: a plain
-    /// type on `x86_64`, and at least `self.traffic` bytes read and written.
+    /// type on `x86_64`, at least `self.traffic` bytes read and written, and a result of at
+    /// most [`FRESH_MAPPING`] bytes.
     #[inline]
     fn streams<A>(self, out: &Vec<A>, read: usize) -> bool {
         let written = out.capacity().saturating_mul(std::mem::size_of::<A>());
         cfg!(target_arch = "x86_64")
             && written.saturating_add(read) >= self.traffic
+            && written <= FRESH_MAPPING
             && is_plain::<A>()
     }
 }

@@ -138,6 +138,17 @@ fn only_large_enough_results_and_runs_stream() {
     assert_eq!(over.len(), FENCED_RUN);
     assert!(Sink::new(Vec::<u8>::with_capacity(half), half).stream);
     assert!(!Sink::new(Vec::<u8>::with_capacity(1024), half).stream);
+    // A result larger than `FRESH_MAPPING` (a fresh mapping on every call) never streams,
+    // whatever its op reads; one of exactly that size does. (Reserved, never touched.)
+    assert!(Sink::new(Vec::<u8>::with_capacity(FRESH_MAPPING), 0).stream);
+    assert!(!Sink::new(Vec::<u8>::with_capacity(FRESH_MAPPING + 1), usize::MAX).stream);
+    let mut fresh: Vec<u8> = Vec::with_capacity(FRESH_MAPPING + 1);
+    assert!(!extend_fenced(
+        &mut fresh,
+        &vec![1u8; FENCED_RUN],
+        Policy::FENCED
+    ));
+    assert!(fresh.is_empty());
 }
 
 /// A `Copy` type whose `Clone` is not a copy: it must never be copied by bytes.
