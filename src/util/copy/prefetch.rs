@@ -28,6 +28,24 @@ pub(crate) fn prefetch(p: *const u8) {
 /// A cache line's bytes on the machines this crate is tuned on.
 pub(crate) const LINE: usize = 64;
 
+/// The elements of rows of `len` elements at `row` before the first [`LINE`] boundary, where
+/// every such row begins at the same place in a line (`len` elements a multiple of a line's
+/// bytes) and that place is a whole number of elements in; else 0. At most `len`. The
+/// kernels that write many rows far apart (pixels to planes, `units::planes_flat`; the tile
+/// transposes' `Columns`) write these elements on their own, so that their other stores
+/// begin on a line wherever `malloc` put the result. Only the address is used: `row` need not
+/// point anywhere.
+pub(crate) fn line_head<T>(row: *const T, len: usize) -> usize {
+    let size = std::mem::size_of::<T>();
+    let offset = (LINE - row as usize % LINE) % LINE;
+    let laid = size > 0 && len.wrapping_mul(size).is_multiple_of(LINE);
+    if laid && offset.is_multiple_of(size) {
+        (offset / size).min(len)
+    } else {
+        0
+    }
+}
+
 /// Asks for every line of the `bytes` bytes from `p` ([`prefetch`] per line, and the last byte's
 /// line, one more where `p` is not at a line's start). A hint: `p` need not point anywhere.
 #[inline(always)]

@@ -45,7 +45,7 @@
 use std::mem::MaybeUninit;
 
 use super::gather_lines::avx2;
-use super::prefetch::{LINE, prefetch_bytes};
+use super::prefetch::{LINE, line_head, prefetch_bytes};
 use super::stream::is_plain;
 
 /// Writes `dst` as `rows` rows of `cols` elements, `dst[r * cols + k]` a copy of the element at
@@ -360,14 +360,11 @@ struct Columns {
 
 impl Columns {
     fn new<E>(cols: usize, t: usize, dst: *mut E) -> Self {
-        let size = std::mem::size_of::<E>();
-        let offset = (LINE - dst as usize % LINE) % LINE;
         // One-byte tiles (stores of 8 or 16 bytes) measured no faster on the lines (`u8`
         // 31×784×512 and 63×196×1024, both ways: 1.5-2.7x a `memcpy` either way, bimodal
         // between processes), and the head is one more tile a row.
-        let laid = size >= 2 && cols.wrapping_mul(size).is_multiple_of(LINE);
-        let line = if laid && offset.is_multiple_of(size) {
-            offset / size
+        let line = if std::mem::size_of::<E>() >= 2 {
+            line_head(dst.cast_const(), cols)
         } else {
             0
         };

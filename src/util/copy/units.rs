@@ -118,7 +118,7 @@ const PLANE_BLOCK: usize = 64;
 /// for baseline x86-64 it is slower than [`planes_by`] (no byte shuffle there), so it is only
 /// run with AVX2. `#[inline(always)]`: it must be compiled inside its caller's target features.
 /// The blocks begin at the planes' first line boundary, the pixels before it a block of their
-/// own ([`line_head`]).
+/// own ([`line_head`](super::prefetch::line_head)).
 #[inline(always)]
 pub(super) fn planes_flat<A: Clone, const C: usize>(
     src: &[A],
@@ -138,8 +138,17 @@ pub(super) fn planes_flat<A: Clone, const C: usize>(
     if out.iter().any(|plane| plane.len() != len) {
         return planes::<A, C>(src, dst);
     }
-    // The pixels before the planes' first line boundary, then blocks from it.
-    let head = line_head::<A>(out[0].as_ptr(), len);
+    // The pixels before the planes' first line boundary, then blocks from it, so that the
+    // blocks' vector stores begin on a line: a result is wherever `malloc` puts it (16 bytes
+    // into a line for a fresh mapping), and there half of the 32-byte stores crossed into the
+    // next line. NHWC -> NCHW through the engine (pinned, best of 6 × 9 calls, against
+    // 2f483aa in alternating processes): `f32` 21×224×224×3 1.26x a `memcpy` -> 1.08-1.12x
+    // (1.37-1.50x -> 1.14-1.15x in other processes), 4×512×512×3 1.28-1.29x -> 1.04-1.05x,
+    // RGBA 15×224×224×4 1.05-1.07x -> 0.99-1.00x; `u8` RGB 85×224×224×3 1.19-1.20x ->
+    // 1.06x, two channels 1.23-1.25x -> 1.14x; `u16` RGB level (1.03-1.05x). The head goes
+    // through its own call of `block_to_planes`: written as one closure called for the head
+    // and for each block, LLVM no longer vectorised the bytes' loop (`u8` RGB 1.2x -> 7x).
+    let head = super::prefetch::line_head(out[0].as_ptr(), len);
     if head > 0 {
         let mut parts = out.iter_mut().map(|plane| &mut plane[..head]);
         let parts: [&mut [MaybeUninit<A>]; C] =
@@ -153,30 +162,6 @@ pub(super) fn planes_flat<A: Clone, const C: usize>(
         let parts: [&mut [MaybeUninit<A>]; C] =
             std::array::from_fn(|_| parts.next().unwrap_or_default());
         block_to_planes::<A, C>(pixels, parts);
-    }
-}
-
-/// The elements of a plane of `len` at `plane` before its first 64-byte line boundary, where
-/// every plane begins at the same place in a line (`len` elements a multiple of 64 bytes);
-/// else 0. [`planes_flat`] writes them as a block of their own, so that its other blocks' vector
-/// stores begin on a line: a result is wherever `malloc` puts it (16 bytes into a line for a
-/// fresh mapping), and there half of the 32-byte stores crossed into the next line. NHWC ->
-/// NCHW through the engine (pinned, best of 6 × 9 calls, against 2f483aa in alternating
-/// processes): `f32` 21×224×224×3 1.26x a `memcpy` -> 1.08-1.12x (1.37-1.50x -> 1.14-1.15x
-/// in other processes), 4×512×512×3 1.28-1.29x -> 1.04-1.05x, RGBA 15×224×224×4 1.05-1.07x
-/// -> 0.99-1.00x; `u8` RGB 85×224×224×3 1.19-1.20x -> 1.06x, two channels 1.23-1.25x ->
-/// 1.14x; `u16` RGB level (1.03-1.05x). The head goes through its own call of
-/// [`block_to_planes`]: written as one closure called for the head and for each block, LLVM
-/// no longer vectorised the bytes' loop (`u8` RGB 1.2x -> 7x).
-fn line_head<A>(plane: *const MaybeUninit<A>, len: usize) -> usize {
-    use super::prefetch::LINE;
-    let size = std::mem::size_of::<A>();
-    let offset = (LINE - plane as usize % LINE) % LINE;
-    let laid = size > 0 && len.wrapping_mul(size).is_multiple_of(LINE);
-    if laid && offset.is_multiple_of(size) {
-        (offset / size).min(len)
-    } else {
-        0
     }
 }
 
