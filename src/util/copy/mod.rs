@@ -77,14 +77,15 @@ pub(crate) use plan::Kernel;
 /// fall into glibc's 4 KiB-aliasing trap, else whole.
 ///
 /// The trap: glibc's x86 `memcpy` (2.36 here) copies from about 4 KiB up to its non-temporal
-/// threshold with `rep movsb`, which on this AMD EPYC runs at a tenth of its speed when
-/// destination minus source is 1 to 31 modulo 4096 (measured, f32-aligned offsets 4 to 28: a
-/// 128 KiB copy 43 us instead of 3 us; 0 and 32 or more: no slowdown; 512 KiB and more, past the
-/// threshold: none). Pieces below 4 KiB take glibc's vector loop, which has no such trap but
-/// costs a call per piece (measured: 5 to 10% on a 64 KiB copy), so only runs whose two
-/// addresses are in the window (taken as 1 to 63, the distance glibc itself avoids `rep movsb`
-/// for on CPUs with fast short `rep movsb`) are cut. The addresses are known before the copy:
-/// the destination is `out`'s end.
+/// threshold with `rep movsb`, which on the AMD EPYC of the early runs ran at a tenth of its
+/// speed when destination minus source is 1 to 31 modulo 4096 (measured, f32-aligned offsets 4
+/// to 28: a 128 KiB copy 43 us instead of 3 us; 0 and 32 or more: no slowdown; 512 KiB and
+/// more, past the threshold: none). Pieces below 4 KiB take glibc's vector loop, which has no
+/// such trap but costs a call per piece (measured there: 5 to 10% on a 64 KiB copy), so only
+/// runs whose two addresses are in the window (taken as 1 to 63, the distance glibc itself
+/// avoids `rep movsb` for on CPUs with fast short `rep movsb`) are cut, and only on a CPU with
+/// ERMS ([`rep_movsb_traps`]). The addresses are known before the copy: the destination is
+/// `out`'s end.
 ///
 /// A long run into a result too large for the cache is written with streaming stores instead
 /// (no `memcpy`, so no trap), see [`stream`].
@@ -97,7 +98,10 @@ pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
 /// [`extend_run`] without streaming stores.
 fn copy_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
     let piece = (PIECE_BYTES / std::mem::size_of::<A>().max(1)).max(1);
-    if run.len() <= piece || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr()) {
+    if run.len() <= piece
+        || !aliased(out.as_ptr().wrapping_add(out.len()), run.as_ptr())
+        || !rep_movsb_traps()
+    {
         return out.extend_from_slice(run);
     }
     for part in run.chunks(piece) {
@@ -110,6 +114,26 @@ fn copy_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
 fn aliased<A>(dst: *const A, src: *const A) -> bool {
     let distance = (dst as usize).wrapping_sub(src as usize) % 4096;
     (1..64).contains(&distance)
+}
+
+/// Whether glibc's `memcpy` may use `rep movsb`, and so fall into the trap of [`extend_run`]: it
+/// does only where the CPU reports ERMS (enhanced `rep movsb`). Elsewhere the pieces are pure
+/// cost: on an AMD EPYC without ERMS (family 23, model 1; glibc's vector loop at every size), a
+/// `tf_concat` of four 1 MiB `f32` arrays on axis 0 whose result fell in the window took
+/// 495-518 us cut, 353-370 us whole (ndarray's `concatenate` 347-383 us); a lone 1 MiB copy in
+/// the window, 38.5-38.9 us in pieces against 31.3 us whole, the same as outside it (pinned,
+/// best of 20 × 10 calls, with and without glibc's `rep movsb` threshold raised). Not x86:
+/// glibc's `memcpy` has no `rep movsb`.
+#[inline]
+fn rep_movsb_traps() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("ermsb")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// The largest `memcpy` [`extend_run`] makes in the aliasing window: below glibc's `rep movsb`
