@@ -25,7 +25,7 @@
 //! table lose even past the cache (the row reads are the cost, and streaming stores compete
 //! with them), so `tf_gather` never streams; tile re-reads the block it wrote. Hence the rules:
 //! - a result streams only when the bytes its op reads and writes together reach
-//!   [`STREAM_BYTES`], the L3 (a result's size is known before its first element is written:
+//!   [`stream_bytes`], the L3 (a result's size is known before its first element is written:
 //!   its reservation, `Vec::capacity`). A plain copy ([`super::extend_run`]: the engine, a
 //!   whole input) reads at least what it writes, so it streams results of half that; a
 //!   [`Sink`] is told what its op reads;
@@ -56,9 +56,66 @@
 //! needed); elsewhere every copy is the plain one.
 
 /// A result streams when its op reads and writes at least this many bytes together: the L3 of
-/// the machine measured (see the module doc: below it, the op's data stays in cache from one
-/// call to the next and normal stores hit it).
-pub(crate) const STREAM_BYTES: usize = 32 << 20;
+/// the machine (see the module doc: below it, the op's data stays in cache from one call to the
+/// next and normal stores hit it), as Linux reports it, kept within
+/// [`MIN_STREAM_BYTES`]..=[`MAX_STREAM_BYTES`]; [`MAX_STREAM_BYTES`] where it reports none.
+/// Read once per process.
+///
+/// Why the machine's: on an AMD EPYC (family 23, model 1) whose L3 is 8 MiB, an op moving 8 to
+/// 32 MiB cannot keep its data in cache either, and streaming it pays as it does past 32 MiB on
+/// the Zen 5 (pinned, best of 20 × 10-20 calls, two processes each, 32 MiB -> 8 MiB): `tf_concat`
+/// of four 512×512 `f32` on axis 0 366-383 -> 150-159 us, `tf_repeat` of 2048×768 rows by 2
+/// 1748-1789 -> 606-656 us (ndarray's `select` 1686-1813 us), `tf_roll` of 4096×768 rows
+/// 1914-1926 -> 1313-1392 us; unchanged: `tf_tile` 512×512 by [2, 2], 4 MiB copies of a
+/// reversed or sliced view (under 8 MiB together), the 9.6 MB flip and tile of an image batch
+/// (their kernels do not stream).
+pub(crate) fn stream_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        l3_bytes().map_or(MAX_STREAM_BYTES, |l3| {
+            l3.clamp(MIN_STREAM_BYTES, MAX_STREAM_BYTES)
+        })
+    })
+}
+
+/// The threshold where the machine reports no L3, and the largest: the Zen 5's L3 (32 MiB),
+/// also right on the Intel Xeon whose reported L3 (260 MB) is shared by many guests (results
+/// of 19 to 23 MB streamed there, at 38 to 46 MB of traffic, gained a quarter).
+const MAX_STREAM_BYTES: usize = 32 << 20;
+
+/// The smallest threshold: the smallest L3 measured (8 MiB). A machine reporting less keeps
+/// this one rather than stream ops that were never measured streamed.
+const MIN_STREAM_BYTES: usize = 8 << 20;
+
+/// The size of the first level-3 cache Linux lists for CPU 0 (`/sys/devices/system/cpu/cpu0/
+/// cache/index*/`, whose `size` reads like `8192K`); `None` elsewhere or if unreadable.
+fn l3_bytes() -> Option<usize> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let dir = std::fs::read_dir("/sys/devices/system/cpu/cpu0/cache").ok()?;
+    dir.filter_map(Result::ok).find_map(|entry| {
+        let path = entry.path();
+        let level = std::fs::read_to_string(path.join("level")).ok()?;
+        if level.trim() != "3" {
+            return None;
+        }
+        parse_cache_size(&std::fs::read_to_string(path.join("size")).ok()?)
+    })
+}
+
+/// A sysfs cache size (`32K`, `8192K`, `260M`, or bytes) in bytes.
+fn parse_cache_size(text: &str) -> Option<usize> {
+    let text = text.trim();
+    let (digits, unit) = match text.strip_suffix('K') {
+        Some(d) => (d, 1 << 10),
+        None => match text.strip_suffix('M') {
+            Some(d) => (d, 1 << 20),
+            None => (text, 1),
+        },
+    };
+    digits.parse::<usize>().ok()?.checked_mul(unit)
+}
 
 /// The largest result that streams: 32 MiB, glibc's largest `mmap` threshold on 64-bit
 /// targets. A larger result is a fresh mapping on every call, whose pages the kernel zeroes
@@ -87,7 +144,7 @@ const FENCED_RUN: usize = 8 << 10;
 const SINK_RUN: usize = 1 << 10;
 
 /// When to stream: the bytes an op reads and writes, and the run (in bytes), from which
-/// streaming stores are used. The ops use [`Policy::FENCED`] or [`Policy::SINK`]; the tests
+/// streaming stores are used. The ops use [`Policy::fenced`] or [`Policy::sink`]; the tests
 /// pass small sizes to reach the streaming path with small arrays.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Policy {
@@ -99,15 +156,19 @@ pub(crate) struct Policy {
 
 impl Policy {
     /// For runs fenced one by one ([`extend_fenced`]).
-    pub(crate) const FENCED: Policy = Policy {
-        traffic: STREAM_BYTES,
-        run: FENCED_RUN,
-    };
+    pub(crate) fn fenced() -> Policy {
+        Policy {
+            traffic: stream_bytes(),
+            run: FENCED_RUN,
+        }
+    }
     /// For runs appended to a [`Sink`].
-    pub(crate) const SINK: Policy = Policy {
-        traffic: STREAM_BYTES,
-        run: SINK_RUN,
-    };
+    pub(crate) fn sink() -> Policy {
+        Policy {
+            traffic: stream_bytes(),
+            run: SINK_RUN,
+        }
+    }
 
     /// Whether a result reserved as `out`, whose op reads `read` bytes, streams at all: a plain
     /// type on `x86_64`, at least `self.traffic` bytes read and written, and a result of at
@@ -181,7 +242,7 @@ impl<A: Clone> Sink<A> {
     /// A sink appending to `out`, which holds the whole result's reservation, for an op that
     /// reads `read` bytes.
     pub(crate) fn new(out: Vec<A>, read: usize) -> Self {
-        Self::with_policy(out, read, Policy::SINK)
+        Self::with_policy(out, read, Policy::sink())
     }
 
     /// [`Sink::new`] with the sizes to stream from given.

@@ -115,25 +115,25 @@ fn only_large_enough_results_and_runs_stream() {
     let sink = Sink::with_policy(Vec::<f32>::with_capacity(4000), 15_999, policy);
     assert!(!sink.stream || sink.out.capacity() > 4000);
     // The ops' thresholds: a copy of half the L3 streams, runs from `FENCED_RUN` bytes.
-    let half = STREAM_BYTES / 2;
+    let half = stream_bytes() / 2;
     let mut under: Vec<u8> = Vec::with_capacity(half - 1);
     if under.capacity() < half {
         assert!(!extend_fenced(
             &mut under,
             &vec![1u8; FENCED_RUN],
-            Policy::FENCED
+            Policy::fenced()
         ));
     }
     let mut over: Vec<u8> = Vec::with_capacity(half);
     assert!(extend_fenced(
         &mut over,
         &vec![1u8; FENCED_RUN],
-        Policy::FENCED
+        Policy::fenced()
     ));
     assert!(!extend_fenced(
         &mut over,
         &vec![1u8; FENCED_RUN - 1],
-        Policy::FENCED
+        Policy::fenced()
     ));
     assert_eq!(over.len(), FENCED_RUN);
     assert!(Sink::new(Vec::<u8>::with_capacity(half), half).stream);
@@ -146,7 +146,7 @@ fn only_large_enough_results_and_runs_stream() {
     assert!(!extend_fenced(
         &mut fresh,
         &vec![1u8; FENCED_RUN],
-        Policy::FENCED
+        Policy::fenced()
     ));
     assert!(fresh.is_empty());
 }
@@ -243,4 +243,22 @@ fn large_results_of_the_ops_are_exact() {
     assert_eq!(owned_copy(rows).unwrap(), rows);
     let half = x.slice(s![1.., .., ..]);
     assert_eq!(owned_copy(half).unwrap(), half);
+}
+
+#[test]
+fn the_threshold_is_the_machines_l3_within_the_measured_range() {
+    assert_eq!(parse_cache_size("8192K\n"), Some(8 << 20));
+    assert_eq!(parse_cache_size("260M"), Some(260 << 20));
+    assert_eq!(parse_cache_size("32768"), Some(32768));
+    assert_eq!(parse_cache_size("big"), None);
+    assert_eq!(parse_cache_size("99999999999999999999K"), None);
+    let bytes = stream_bytes();
+    assert!((MIN_STREAM_BYTES..=MAX_STREAM_BYTES).contains(&bytes));
+    // Where Linux lists an L3, the threshold is it (clamped); elsewhere the largest.
+    match l3_bytes() {
+        Some(l3) => assert_eq!(bytes, l3.clamp(MIN_STREAM_BYTES, MAX_STREAM_BYTES)),
+        None => assert_eq!(bytes, MAX_STREAM_BYTES),
+    }
+    assert_eq!(Policy::fenced().traffic, bytes);
+    assert_eq!(Policy::sink().traffic, bytes);
 }
