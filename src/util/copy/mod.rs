@@ -90,7 +90,7 @@ pub(crate) use plan::Kernel;
 /// A long run into a result too large for the cache is written with streaming stores instead
 /// (no `memcpy`, so no trap), see [`stream`].
 pub(crate) fn extend_run<A: Clone>(out: &mut Vec<A>, run: &[A]) {
-    if !stream::extend_fenced(out, run, stream::Policy::fenced()) {
+    if !stream::extend_fenced(out, run, stream::Policy::FENCED) {
         copy_run(out, run);
     }
 }

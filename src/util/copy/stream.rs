@@ -144,31 +144,28 @@ const FENCED_RUN: usize = 8 << 10;
 const SINK_RUN: usize = 1 << 10;
 
 /// When to stream: the bytes an op reads and writes, and the run (in bytes), from which
-/// streaming stores are used. The ops use [`Policy::fenced`] or [`Policy::sink`]; the tests
+/// streaming stores are used. The ops use [`Policy::FENCED`] or [`Policy::SINK`]; the tests
 /// pass small sizes to reach the streaming path with small arrays.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Policy {
-    /// The least bytes read and written by an op whose result streams.
-    pub(crate) traffic: usize,
+    /// The least bytes read and written by an op whose result streams; `None`: the machine's
+    /// ([`stream_bytes`], read only once a run is long enough to stream).
+    pub(crate) traffic: Option<usize>,
     /// The least run, in bytes, written with streaming stores.
     pub(crate) run: usize,
 }
 
 impl Policy {
     /// For runs fenced one by one ([`extend_fenced`]).
-    pub(crate) fn fenced() -> Policy {
-        Policy {
-            traffic: stream_bytes(),
-            run: FENCED_RUN,
-        }
-    }
+    pub(crate) const FENCED: Policy = Policy {
+        traffic: None,
+        run: FENCED_RUN,
+    };
     /// For runs appended to a [`Sink`].
-    pub(crate) fn sink() -> Policy {
-        Policy {
-            traffic: stream_bytes(),
-            run: SINK_RUN,
-        }
-    }
+    pub(crate) const SINK: Policy = Policy {
+        traffic: None,
+        run: SINK_RUN,
+    };
 
     /// Whether a result reserved as `out`, whose op reads `read` bytes, streams at all: a plain
     /// type on `x86_64`, at least `self.traffic` bytes read and written, and a result of at
@@ -177,7 +174,7 @@ impl Policy {
     fn streams<A>(self, out: &Vec<A>, read: usize) -> bool {
         let written = out.capacity().saturating_mul(std::mem::size_of::<A>());
         cfg!(target_arch = "x86_64")
-            && written.saturating_add(read) >= self.traffic
+            && written.saturating_add(read) >= self.traffic.unwrap_or_else(stream_bytes)
             && written <= FRESH_MAPPING
             && is_plain::<A>()
     }
@@ -242,7 +239,7 @@ impl<A: Clone> Sink<A> {
     /// A sink appending to `out`, which holds the whole result's reservation, for an op that
     /// reads `read` bytes.
     pub(crate) fn new(out: Vec<A>, read: usize) -> Self {
-        Self::with_policy(out, read, Policy::sink())
+        Self::with_policy(out, read, Policy::SINK)
     }
 
     /// [`Sink::new`] with the sizes to stream from given.

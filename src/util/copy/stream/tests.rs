@@ -7,7 +7,10 @@ use proptest::prelude::*;
 use super::*;
 
 /// Streams every result and every run: the streaming path at any size.
-const ALWAYS: Policy = Policy { traffic: 0, run: 0 };
+const ALWAYS: Policy = Policy {
+    traffic: Some(0),
+    run: 0,
+};
 
 /// Elements `0..n` of a plain type, distinct in every byte position that matters.
 fn ramp<A: Copy>(n: usize, f: impl Fn(usize) -> A) -> Vec<A> {
@@ -86,7 +89,7 @@ fn every_head_and_tail_around_a_line() {
 fn only_large_enough_results_and_runs_stream() {
     let run = ramp(1000, |i| i as f32);
     let policy = Policy {
-        traffic: 32_000,
+        traffic: Some(32_000),
         run: 2_000,
     };
     // A copy reads what it writes: 4000 elements reserved = 16,000 bytes written and read
@@ -121,19 +124,19 @@ fn only_large_enough_results_and_runs_stream() {
         assert!(!extend_fenced(
             &mut under,
             &vec![1u8; FENCED_RUN],
-            Policy::fenced()
+            Policy::FENCED
         ));
     }
     let mut over: Vec<u8> = Vec::with_capacity(half);
     assert!(extend_fenced(
         &mut over,
         &vec![1u8; FENCED_RUN],
-        Policy::fenced()
+        Policy::FENCED
     ));
     assert!(!extend_fenced(
         &mut over,
         &vec![1u8; FENCED_RUN - 1],
-        Policy::fenced()
+        Policy::FENCED
     ));
     assert_eq!(over.len(), FENCED_RUN);
     assert!(Sink::new(Vec::<u8>::with_capacity(half), half).stream);
@@ -146,7 +149,7 @@ fn only_large_enough_results_and_runs_stream() {
     assert!(!extend_fenced(
         &mut fresh,
         &vec![1u8; FENCED_RUN],
-        Policy::fenced()
+        Policy::FENCED
     ));
     assert!(fresh.is_empty());
 }
@@ -259,6 +262,13 @@ fn the_threshold_is_the_machines_l3_within_the_measured_range() {
         Some(l3) => assert_eq!(bytes, l3.clamp(MIN_STREAM_BYTES, MAX_STREAM_BYTES)),
         None => assert_eq!(bytes, MAX_STREAM_BYTES),
     }
-    assert_eq!(Policy::fenced().traffic, bytes);
-    assert_eq!(Policy::sink().traffic, bytes);
+    // The ops' policies read it: a result of half of it, copied, streams (below it, not).
+    let mut at: Vec<u8> = Vec::with_capacity(bytes / 2);
+    assert!(extend_fenced(
+        &mut at,
+        &vec![1u8; FENCED_RUN],
+        Policy::FENCED
+    ));
+    assert!(Sink::new(Vec::<u8>::with_capacity(bytes / 2), bytes / 2).stream);
+    assert!(!Sink::new(Vec::<u8>::with_capacity(bytes / 4), bytes / 4).stream);
 }
