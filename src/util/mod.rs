@@ -4,6 +4,7 @@
 //! | file | what |
 //! |---|---|
 //! | `alloc.rs` | size checks and fallible reservations before any owned result is allocated |
+//! | `cache.rs` | the machine's cache sizes as Linux reports them (the copy engine's thresholds) |
 //! | `copy/` | the copy engine: any view appended to a C-order `Vec` at memory speed |
 //! | `hugepage.rs` | huge-page advice for large dense results (NumPy's `madvise`) |
 //! | `zeroed.rs` | lazily zeroed results (`alloc_zeroed`) for primitive zero values |
@@ -17,6 +18,7 @@
 pub(crate) mod alloc;
 pub(crate) mod axis;
 pub(crate) mod axis_set;
+pub(crate) mod cache;
 pub(crate) mod copy;
 pub(crate) mod hugepage;
 pub(crate) mod owned;

@@ -72,7 +72,7 @@
 pub(crate) fn stream_bytes() -> usize {
     static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *BYTES.get_or_init(|| {
-        l3_bytes().map_or(MAX_STREAM_BYTES, |l3| {
+        crate::util::cache::cache_bytes(3).map_or(MAX_STREAM_BYTES, |l3| {
             l3.clamp(MIN_STREAM_BYTES, MAX_STREAM_BYTES)
         })
     })
@@ -86,36 +86,6 @@ const MAX_STREAM_BYTES: usize = 32 << 20;
 /// The smallest threshold: the smallest L3 measured (8 MiB). A machine reporting less keeps
 /// this one rather than stream ops that were never measured streamed.
 const MIN_STREAM_BYTES: usize = 8 << 20;
-
-/// The size of the first level-3 cache Linux lists for CPU 0 (`/sys/devices/system/cpu/cpu0/
-/// cache/index*/`, whose `size` reads like `8192K`); `None` elsewhere or if unreadable.
-fn l3_bytes() -> Option<usize> {
-    if !cfg!(target_os = "linux") {
-        return None;
-    }
-    let dir = std::fs::read_dir("/sys/devices/system/cpu/cpu0/cache").ok()?;
-    dir.filter_map(Result::ok).find_map(|entry| {
-        let path = entry.path();
-        let level = std::fs::read_to_string(path.join("level")).ok()?;
-        if level.trim() != "3" {
-            return None;
-        }
-        parse_cache_size(&std::fs::read_to_string(path.join("size")).ok()?)
-    })
-}
-
-/// A sysfs cache size (`32K`, `8192K`, `260M`, or bytes) in bytes.
-fn parse_cache_size(text: &str) -> Option<usize> {
-    let text = text.trim();
-    let (digits, unit) = match text.strip_suffix('K') {
-        Some(d) => (d, 1 << 10),
-        None => match text.strip_suffix('M') {
-            Some(d) => (d, 1 << 20),
-            None => (text, 1),
-        },
-    };
-    digits.parse::<usize>().ok()?.checked_mul(unit)
-}
 
 /// The largest result that streams: 32 MiB, glibc's largest `mmap` threshold on 64-bit
 /// targets. A larger result is a fresh mapping on every call, whose pages the kernel zeroes

@@ -250,15 +250,10 @@ fn large_results_of_the_ops_are_exact() {
 
 #[test]
 fn the_threshold_is_the_machines_l3_within_the_measured_range() {
-    assert_eq!(parse_cache_size("8192K\n"), Some(8 << 20));
-    assert_eq!(parse_cache_size("260M"), Some(260 << 20));
-    assert_eq!(parse_cache_size("32768"), Some(32768));
-    assert_eq!(parse_cache_size("big"), None);
-    assert_eq!(parse_cache_size("99999999999999999999K"), None);
     let bytes = stream_bytes();
     assert!((MIN_STREAM_BYTES..=MAX_STREAM_BYTES).contains(&bytes));
     // Where Linux lists an L3, the threshold is it (clamped); elsewhere the largest.
-    match l3_bytes() {
+    match crate::util::cache::cache_bytes(3) {
         Some(l3) => assert_eq!(bytes, l3.clamp(MIN_STREAM_BYTES, MAX_STREAM_BYTES)),
         None => assert_eq!(bytes, MAX_STREAM_BYTES),
     }
