@@ -1420,6 +1420,31 @@ fn matrix_transposes_in_blocks_equal_their_formula() {
     );
 }
 
+/// Maps to NHWC larger than the L2 go in bands that ask for the next band's source lines: the
+/// result is still the formula's, for planes forwards, backwards and with gaps.
+#[test]
+fn bands_asking_for_the_next_band_equal_their_formula() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    // 64 planes of 96×96 `f32` (2.4 MB) and 32 planes of 112×112 (1.6 MB), to NHWC.
+    for (pixels, channels) in [(9216, 64), (12544, 32)] {
+        let strides = |rows: usize| [rows as isize, -(rows as isize), rows as isize + 5];
+        assert_eq!(
+            transposes_placed(|i| i as f32, &[pixels], &[channels], strides, 1),
+            3
+        );
+        if let Some(l2) = crate::util::cache::cache_bytes(2) {
+            let span = pixels * channels * 4;
+            assert_eq!(
+                transpose::asks_next_band(4, channels, pixels as isize),
+                span > l2
+            );
+        }
+    }
+    assert!(!transpose::asks_next_band(4, 16, 64));
+}
+
 /// Which transposes go in blocks of columns and which of those in line-wide staged tiles:
 /// matrices with long rows both sides (a dense layer's weights) and images to NCHW in blocks,
 /// images back to NHWC in bands; staged where 16 source columns or output rows crowd an L1
