@@ -331,7 +331,6 @@ fn each_tile<E>(
     };
     let count = rows.div_ceil(t[0]);
     let per = (band / t[0]).min(count);
-    let ask = asks_next_band(size, cols, stride);
     if per <= 1 {
         // One row of tiles per band: the plain loop, which the small tiles (`u8` 8×8) need:
         // through the loop of bands below, `u8` NCHW -> NHWC of 8 channels took 1.6x longer.
@@ -342,6 +341,7 @@ fn each_tile<E>(
         }
         return;
     }
+    let ask = asks_next_band(size, cols, stride);
     for first in (0..count).step_by(per) {
         // The next band's first output row, and how many rows it has.
         let next = (first + per) * t[0];
