@@ -8,13 +8,20 @@
 //! element per cycle. `f32` NHWC -> NCHW of 16×56×56×64 took 7.0x a `memcpy` of its bytes, and
 //! NCHW -> NHWC 4.4x; `u8` 18x and 16x, `u16` 11x and 9x. LLVM does not turn a fixed-size tile
 //! loop into a shuffle transpose (tiles of 4, 8 and 16 elements compiled for AVX2 and AVX-512:
-//! 3.2x to 5.5x). Here an 8×8 tile of 4-byte elements is 8 loads, 24 shuffles
-//! (`vunpcklps`/`vunpckhps`, `vshufps`, `vperm2f128`) and 8 stores; a 4×4 tile of 8-byte ones 4
-//! loads, 8 shuffles, 4 stores; a 16×16 tile of bytes 16 loads, 64 `punpck`s, 16 stores; an 8×8
+//! 3.2x to 5.5x). Here an 8×8 tile of 4-byte elements is 16 half loads (each 256-bit register
+//! two rows' 128-bit halves, the high one by `vinsertf128` from memory), 16 in-lane shuffles
+//! (`vunpcklps`/`vunpckhps`, `vshufps`) and 8 stores; a 4×4 tile of 8-byte ones 8 half loads,
+//! 4 `vunpck`s, 4 stores; a 16×16 tile of bytes 16 loads, 64 `punpck`s, 16 stores; an 8×8
 //! tile of 2-byte elements 8 loads, 24 `punpck`s, 8 stores. Measured (AMD EPYC family 26,
 //! pinned, best of 10 × 10 calls, a standalone prototype of this loop): 16×3136×64 `f32` 7.0x
 //! -> 2.0x a `memcpy`, 16×64×3136 4.4x -> 1.9x, 18×4096×8 4.4x -> 1.2x; through the engine,
 //! 16×56×56×64 `u8` 17.9x -> 2.5x and 16.4x -> 2.3x, `u16` 10.6x -> 2.5x and 8.9x -> 1.9x.
+//! The 4- and 8-byte tiles first swapped 128-bit halves in registers (`vperm2f128`: one µop on
+//! Intel, 8 on Zen 1). Loading the halves in place instead (AMD EPYC family 23, pinned, best
+//! of 12 × 5-10 calls against a `memcpy`, alternating processes, three times): `f32`
+//! 1024×1024 transposed 3.01-3.15x -> 2.72-2.85x, 768×3072 2.43-2.46x -> 2.26-2.28x, NCHW ->
+//! NHWC of 8×28×28×512 1.29-1.34x -> 1.21-1.25x, level elsewhere; `f64` 1024×1024 1.72-1.74x
+//! -> 1.62x, 768×3072 1.82-1.84x -> 1.59-1.60x, 1000×999 2.08-2.11x -> 1.79-1.89x.
 //!
 //! The loops: output rows `r` and columns `k`, element `(r, k)` at `base + r + k * stride` of
 //! the source (a pixel's channels one element apart). Tiles of 8 output rows (4 for 8-byte
@@ -806,36 +813,37 @@ unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f3
 #[inline]
 unsafe fn tile8(src: *const f32, stride: isize, dst: *mut f32, cols: usize) {
     use std::arch::x86_64::{
-        _mm256_loadu_ps, _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_ps,
-        _mm256_unpackhi_ps, _mm256_unpacklo_ps,
+        _mm256_loadu2_m128, _mm256_shuffle_ps, _mm256_storeu_ps, _mm256_unpackhi_ps,
+        _mm256_unpacklo_ps,
     };
     // SAFETY: the loads and stores of the contract.
     unsafe {
-        let l = |i: isize| _mm256_loadu_ps(src.offset(i * stride));
-        let (a, b, c, d) = (l(0), l(1), l(2), l(3));
-        let (e, f, g, h) = (l(4), l(5), l(6), l(7));
-        // Pairs of columns interleaved, then quads, then the 128-bit halves swapped.
-        let (t0, t1) = (_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b));
-        let (t2, t3) = (_mm256_unpacklo_ps(c, d), _mm256_unpackhi_ps(c, d));
-        let (t4, t5) = (_mm256_unpacklo_ps(e, f), _mm256_unpackhi_ps(e, f));
-        let (t6, t7) = (_mm256_unpacklo_ps(g, h), _mm256_unpackhi_ps(g, h));
-        let quads = |x, y| {
-            (
-                _mm256_shuffle_ps::<0x44>(x, y),
-                _mm256_shuffle_ps::<0xEE>(x, y),
-            )
+        // Source row `i`'s half `h` (4 elements) in the low lane, row `i + 4`'s in the high
+        // one: the 128-bit halves are placed by the loads (`vinsertf128` from memory), so no
+        // shuffle crosses lanes. A `vperm2f128` is 8 µops on Zen 1 (3 cycles each: the eight
+        // of an 8×8 tile outweighed its 16 in-lane shuffles there), 1 on Intel's port 5.
+        let l = |i: isize, h: usize| {
+            let at = src.offset(i * stride).add(4 * h);
+            _mm256_loadu2_m128(at.offset(4 * stride), at)
         };
-        let ((u0, u1), (u2, u3)) = (quads(t0, t2), quads(t1, t3));
-        let ((u4, u5), (u6, u7)) = (quads(t4, t6), quads(t5, t7));
-        let s = |j: usize, v| _mm256_storeu_ps(dst.add(j * cols), v);
-        s(0, _mm256_permute2f128_ps::<0x20>(u0, u4));
-        s(1, _mm256_permute2f128_ps::<0x20>(u1, u5));
-        s(2, _mm256_permute2f128_ps::<0x20>(u2, u6));
-        s(3, _mm256_permute2f128_ps::<0x20>(u3, u7));
-        s(4, _mm256_permute2f128_ps::<0x31>(u0, u4));
-        s(5, _mm256_permute2f128_ps::<0x31>(u1, u5));
-        s(6, _mm256_permute2f128_ps::<0x31>(u2, u6));
-        s(7, _mm256_permute2f128_ps::<0x31>(u3, u7));
+        // Each lane a 4×4 transpose: pairs of columns interleaved, then quads. Lane 0 of
+        // output row `j` is rows 0-3 at column `j`, lane 1 rows 4-7.
+        let quarter = |h: usize| {
+            let (a, b, c, d) = (l(0, h), l(1, h), l(2, h), l(3, h));
+            let (t0, t1) = (_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b));
+            let (t2, t3) = (_mm256_unpacklo_ps(c, d), _mm256_unpackhi_ps(c, d));
+            [
+                _mm256_shuffle_ps::<0x44>(t0, t2),
+                _mm256_shuffle_ps::<0xEE>(t0, t2),
+                _mm256_shuffle_ps::<0x44>(t1, t3),
+                _mm256_shuffle_ps::<0xEE>(t1, t3),
+            ]
+        };
+        for h in 0..2 {
+            for (j, v) in quarter(h).into_iter().enumerate() {
+                _mm256_storeu_ps(dst.add((4 * h + j) * cols), v);
+            }
+        }
     }
 }
 
@@ -893,18 +901,20 @@ unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut 
 #[inline]
 unsafe fn tile4d(src: *const f64, stride: isize, dst: *mut f64, cols: usize) {
     use std::arch::x86_64::{
-        _mm256_loadu_pd, _mm256_permute2f128_pd, _mm256_storeu_pd, _mm256_unpackhi_pd,
-        _mm256_unpacklo_pd,
+        _mm256_loadu2_m128d, _mm256_storeu_pd, _mm256_unpackhi_pd, _mm256_unpacklo_pd,
     };
     // SAFETY: the loads and stores of the contract.
     unsafe {
-        let l = |i: isize| _mm256_loadu_pd(src.offset(i * stride));
-        let (a, b, c, d) = (l(0), l(1), l(2), l(3));
-        let (t0, t1) = (_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b));
-        let (t2, t3) = (_mm256_unpacklo_pd(c, d), _mm256_unpackhi_pd(c, d));
-        _mm256_storeu_pd(dst, _mm256_permute2f128_pd::<0x20>(t0, t2));
-        _mm256_storeu_pd(dst.add(cols), _mm256_permute2f128_pd::<0x20>(t1, t3));
-        _mm256_storeu_pd(dst.add(2 * cols), _mm256_permute2f128_pd::<0x31>(t0, t2));
-        _mm256_storeu_pd(dst.add(3 * cols), _mm256_permute2f128_pd::<0x31>(t1, t3));
+        // Source row `i`'s half `h` (2 elements) in the low lane, row `i + 2`'s in the high
+        // one (as in `tile8`: no `vperm2f128`).
+        let l = |i: isize, h: usize| {
+            let at = src.offset(i * stride).add(2 * h);
+            _mm256_loadu2_m128d(at.offset(2 * stride), at)
+        };
+        for h in 0..2 {
+            let (a, b) = (l(0, h), l(1, h));
+            _mm256_storeu_pd(dst.add(2 * h * cols), _mm256_unpacklo_pd(a, b));
+            _mm256_storeu_pd(dst.add((2 * h + 1) * cols), _mm256_unpackhi_pd(a, b));
+        }
     }
 }
