@@ -1420,6 +1420,37 @@ fn matrix_transposes_in_blocks_equal_their_formula() {
     );
 }
 
+/// Matrices whose source reaches half the streaming threshold (the machine's L3) go in groups
+/// of 256 output rows, each group's blocks of columns down its rows only: 1,000 output rows
+/// (three whole groups, then one whose last tile overlaps the one before it), columns read
+/// forwards, backwards and with gaps, in staged tiles (output rows a multiple of 4 KiB long)
+/// and in plain ones (5 columns more). Below the threshold, no groups.
+#[test]
+fn matrix_transposes_in_groups_of_rows_equal_their_formula() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    let half = super::stream::stream_bytes() / 2;
+    // Enough columns for the source to reach the threshold, a multiple of 1,024.
+    let cols = half.div_ceil(4 * 1000).next_multiple_of(1024);
+    assert!(transpose::in_groups(4, cols, 1000));
+    assert!(transpose::in_stage(4, [1000, cols], 1000));
+    assert!(!transpose::in_stage(4, [1000, cols + 5], 1003));
+    let strides = |rows: usize| [rows as isize, -(rows as isize), rows as isize + 3];
+    assert_eq!(
+        transposes_placed(
+            |i| (i % 16_000_000) as f32,
+            &[1000],
+            &[cols, cols + 5],
+            strides,
+            1
+        ),
+        6
+    );
+    assert!(!transpose::in_groups(4, 1000, 1000));
+    assert!(!transpose::in_groups(4, 1024, 1023));
+}
+
 /// Maps to NHWC larger than the L2 go in bands that ask for the next band's source lines: the
 /// result is still the formula's, for planes forwards, backwards and with gaps.
 #[test]
