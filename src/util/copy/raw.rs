@@ -1471,9 +1471,11 @@ unsafe fn deinterleave_rows<A: Clone>(
         None
     };
     if permute.is_none() && dense && byte_fixed::takes::<A>(unit, 1, round) {
-        // Plane p of line l: one source, unit p of every round.
-        let origins: Vec<usize> = (0..lines.len * planes.len)
-            .map(|i| i / planes.len * row_len + i % planes.len * unit)
+        // Plane p of line l: one source, unit p of every round. Nested loops, not a division
+        // per source: for `u8` `depth_to_space` 2 of 16×112×112×12 (7,168 sources) the
+        // divisions were a tenth of the call.
+        let origins: Vec<usize> = (0..lines.len)
+            .flat_map(|l| (0..planes.len).map(move |p| l * row_len + p * unit))
             .collect();
         // SAFETY: dense: the lines are the `block` consecutive elements from base (line l at
         // l * row_len), all of the view; each output plane is `plane` long.
