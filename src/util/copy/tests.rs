@@ -1516,6 +1516,19 @@ fn blocks_and_staged_tiles_follow_the_rows_l1_sets() {
     }
 }
 
+/// Blocks of columns are 32 columns wide, but one staged `f32` tile (16 columns, a line) wide.
+#[test]
+fn blocks_are_one_line_of_staged_f32_tiles() {
+    // (element size, tile columns, block columns): staged tiles are a line wide.
+    for (size, t, cols) in [(4, 16, 16), (4, 8, 32), (4, 4, 32), (8, 8, 32), (2, 32, 32)] {
+        assert_eq!(
+            transpose::block_cols(size, t),
+            cols,
+            "size {size}, tiles of {t}"
+        );
+    }
+}
+
 /// The rows per band: 32 where the output rows begin in different L1 sets, fewer where more
 /// than 4 would share one (rows 1 KiB apart: 4 sets, 16 rows; 2 or 4 KiB apart: the tile's
 /// rows), never fewer than a tile's.
