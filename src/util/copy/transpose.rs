@@ -242,7 +242,7 @@ pub(super) fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) ->
 const GROUP_ROWS: usize = 256;
 
 /// Whether [`each_tile`]'s blocks go down groups of [`GROUP_ROWS`] output rows: where the
-/// source (`cols` columns `stride` elements apart) is at least half the streaming threshold
+/// source (`cols` columns `stride` elements apart) is more than half the streaming threshold
 /// ([`stream_bytes`]: the machine's L3, clamped), so that source and result together outgrow
 /// the L3. Measured on an AMD EPYC of family 23 (L3 8 MiB, L2 512 KiB): first in one binary
 /// with an environment switch (pinned, best of 20 × 10 calls, ratio to a `memcpy`, alternating
@@ -255,12 +255,15 @@ const GROUP_ROWS: usize = 256;
 /// `f64` 1024×1024 1.59x -> 1.44x, 768×3072 1.65x -> 1.49x, 2048×512 1.61x -> 1.46x; `u16`
 /// 2048×2048 2.99x -> 2.21x, 1024×4096 2.32x -> 1.69x. Slower by up to 5%, in groups of 2 or 3:
 /// `f32` 3072×768 1.68x -> 1.77x, 2048×512 2.25x -> 2.35x, `u16` 768×3072 1.54x -> 1.61x.
-/// Images to NCHW or NHWC (16×56×56×64, 4×56×56×256, ...) level.
+/// Images to NCHW or NHWC (16×56×56×64, 4×56×56×256, ...) level. With [`block_cols`]' blocks
+/// of one staged tile, the sources of exactly half the threshold (4 MiB there) measured
+/// faster outside groups (median of 7: `f32` 1024×1024 1.71x -> 1.61x, 2048×512 1.47x ->
+/// 1.29x, 512×2048 1.37x -> 1.34x), so the threshold is strict.
 pub(super) fn in_groups(size: usize, cols: usize, stride: isize) -> bool {
     let span = cols
         .saturating_mul(stride.unsigned_abs())
         .saturating_mul(size);
-    span >= stream_bytes() / 2
+    span > stream_bytes() / 2
 }
 
 /// Whether a transpose has long rows both ways, so goes in blocks of columns whichever way is
