@@ -24,7 +24,8 @@
 //! (`real_u8_space_to_depth`), two pairs back to back: 126 and 141 µs -> 116 and 122 µs, a
 //! `memcpy` 67-72 µs (1.89x and 1.97x -> 1.66x and 1.71x); callgrind 2.26M -> 2.09M
 //! instructions for the scratch loop of all `u8` depth ops. Now the loads are the likelier
-//! limit: half of the unaligned 32-byte windows cross a cache line.
+//! limit: half of the unaligned 32-byte windows cross a cache line. Programs without a lanes
+//! form (`depth_to_space`) go 16 bytes at a time ([`periods_avx2`]).
 
 //! The program is [`super::byte_shuffle`]'s scheme: output rounds of `k` units of `n` bytes, unit
 //! `j` of round `r` the `n` bytes at `r * t` of source `j`; each 16-byte output vector of a period
@@ -153,9 +154,9 @@ const MAX_SOURCES: usize = 2;
 
 /// A program without inserts: each 32-byte pair of output vectors takes one 32-byte window per
 /// source, its low lane feeding the pair's low vector and its high lane the high one. Where it
-/// exists, a pair costs a load and a `vpshufb` per source, against [`Program`]'s two
-/// `vinserti128` loads and two shuffles per window pair (the shuffle µops, more than the
-/// instruction count, held the one-byte `space_to_depth` back).
+/// exists, a pair costs a load and a `vpshufb` per source, against [`Program`]'s two loads
+/// and two shuffles per vector (the shuffle µops, more than the instruction count, held the
+/// one-byte `space_to_depth` back).
 #[derive(Clone, Copy)]
 struct Lanes {
     /// Whether every pair takes every source, each source's bytes of a pair fitting one
@@ -322,10 +323,17 @@ fn lines<const N: usize, const K: usize, const T: usize>(
     });
 }
 
-/// Periods `first..end` of one line, 32 output bytes (a pair of output vectors) at a time:
-/// where the program has a [`Lanes`] form, one 32-byte window per source; otherwise each
-/// window pair's two halves loaded into one register (`vinserti128`). Each register is
-/// shuffled by `vpshufb` (which shuffles each 128-bit lane on its own) and the results or-ed.
+/// Periods `first..end` of one line: where the program has a [`Lanes`] form, 32 output bytes
+/// (a pair of output vectors) at a time, one 32-byte window per source shuffled by `vpshufb`
+/// (which shuffles each 128-bit lane on its own) and the results or-ed; otherwise 16 bytes at
+/// a time, each of the vector's two 16-byte windows loaded and shuffled on its own.
+///
+/// The second form first loaded a pair of vectors' windows into the two halves of one
+/// register (`vinserti128`) and shuffled them in one `vpshufb`: on Zen 1, whose 256-bit
+/// operations are two 128-bit µops each, the inserts were pure cost. `u8` `depth_to_space` 2
+/// of 16×112×112×12 (AMD EPYC family 23, pinned, best of 30 × 20 calls, this form against the
+/// pairs in alternating processes, three times): 184-188 -> 151-154 µs (a `memcpy` of the
+/// result 77-99 µs). Not measured on Intel, whose `vpshufb` of 32 bytes is one µop.
 ///
 /// # Safety
 /// The CPU has AVX2; for `q` in `first..end`, every window of the form that runs is readable:
@@ -341,52 +349,57 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     end: usize,
 ) {
     use std::arch::x86_64::{
-        __m128i, __m256i, _mm256_loadu_si256, _mm256_loadu2_m128i, _mm256_or_si256,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
+        __m128i, __m256i, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128,
+        _mm256_loadu_si256, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
+        _mm256_storeu_si256,
     };
     let p = const { program(N, K, T) };
     let l = const { lanes(N, K, T) };
-    let pairs = p.vectors / 2;
-    // Registers per pair: a window per source, or a window pair per window.
-    let windows = if l.fits { K } else { 2 };
-    // Each pair's masks (two 16-byte masks of the program: the low vector's in the low lane).
-    let mut masks = [[_mm256_setzero_si256(); 2]; MAX_VECTORS / 2];
-    for (i, pair) in masks.iter_mut().enumerate().take(pairs) {
-        for (w, mask) in pair.iter_mut().enumerate().take(windows) {
-            // SAFETY: a 32-byte array, or two 16-byte ones, read unaligned.
-            *mask = unsafe {
-                if l.fits {
-                    _mm256_loadu_si256(l.masks[i][w].as_ptr().cast::<__m256i>())
-                } else {
-                    _mm256_loadu2_m128i(
-                        p.masks[2 * i + 1][w].as_ptr().cast::<__m128i>(),
-                        p.masks[2 * i][w].as_ptr().cast::<__m128i>(),
-                    )
+    if !l.fits {
+        // SAFETY: 16-byte arrays, read unaligned.
+        let masks: [[__m128i; 2]; MAX_VECTORS] = std::array::from_fn(|v| {
+            std::array::from_fn(|w| unsafe {
+                _mm_loadu_si128(p.masks[v][w].as_ptr().cast::<__m128i>())
+            })
+        });
+        let window = |q: usize, v: usize, w: usize| {
+            let win = p.windows[v][w];
+            base[win.source.min(K - 1)].wrapping_add(win.lo + q * p.advance)
+        };
+        for q in first..end {
+            for (v, mask) in masks.iter().enumerate().take(p.vectors) {
+                // SAFETY: the windows are readable and bytes 16 * v .. + 16 of period q
+                // writable (the contract); unaligned loads, and a store of initialised bytes
+                // into `MaybeUninit<u8>` slots. A vector of one window has it twice, the
+                // second time under an all-zero mask.
+                unsafe {
+                    let a = _mm_loadu_si128(window(q, v, 0).cast::<__m128i>());
+                    let b = _mm_loadu_si128(window(q, v, 1).cast::<__m128i>());
+                    let x =
+                        _mm_or_si128(_mm_shuffle_epi8(a, mask[0]), _mm_shuffle_epi8(b, mask[1]));
+                    _mm_storeu_si128(out.add(q * p.period + 16 * v).cast::<__m128i>(), x);
                 }
-            };
+            }
+        }
+        return;
+    }
+    // Each pair's masks, one 32-byte mask per source.
+    let mut masks = [[_mm256_setzero_si256(); MAX_SOURCES]; MAX_VECTORS / 2];
+    for (i, pair) in masks.iter_mut().enumerate().take(p.vectors / 2) {
+        for (j, mask) in pair.iter_mut().enumerate().take(K) {
+            // SAFETY: a 32-byte array, read unaligned.
+            *mask = unsafe { _mm256_loadu_si256(l.masks[i][j].as_ptr().cast::<__m256i>()) };
         }
     }
-    let window = |q: usize, v: usize, w: usize| {
-        let win = p.windows[v][w];
-        base[win.source.min(K - 1)].wrapping_add(win.lo + q * p.advance)
-    };
     for q in first..end {
-        for (i, pair) in masks.iter().enumerate().take(pairs) {
+        for (i, pair) in masks.iter().enumerate().take(p.vectors / 2) {
             let mut acc = _mm256_setzero_si256();
-            for (w, &mask) in pair.iter().enumerate().take(windows) {
-                // SAFETY: the windows are readable (the contract), read unaligned. A lanes
-                // window's `lo` may be negative; its start is not before `block`.
-                let x = unsafe {
-                    if l.fits {
-                        let at = base[w.min(K - 1)].wrapping_add(q * p.advance);
-                        _mm256_loadu_si256(at.wrapping_offset(l.lo[i][w]).cast::<__m256i>())
-                    } else {
-                        _mm256_loadu2_m128i(
-                            window(q, 2 * i + 1, w).cast::<__m128i>(),
-                            window(q, 2 * i, w).cast::<__m128i>(),
-                        )
-                    }
-                };
+            for (j, &mask) in pair.iter().enumerate().take(K) {
+                let at = base[j].wrapping_add(q * p.advance);
+                // SAFETY: the window is readable (the contract), read unaligned; its `lo` may
+                // be negative, its start is not before `block`.
+                let x =
+                    unsafe { _mm256_loadu_si256(at.wrapping_offset(l.lo[i][j]).cast::<__m256i>()) };
                 acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
             }
             // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
