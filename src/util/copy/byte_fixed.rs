@@ -36,7 +36,7 @@
 //! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it) and `A` is
 //! a one-byte primitive ([`super::stream::is_plain_byte`]: `u8`'s size and alignment, every byte
 //! initialised), so its slices are byte slices. Every load is of 16 or 32 bytes inside
-//! `block`, every store of 32 bytes inside the line's slice of `dst` (the periods
+//! `block`, every store of 16 or 32 bytes inside the line's slice of `dst` (the periods
 //! [`super::gather_lines::drive`] hands the vector loop). Only bytes of `A` values are written,
 //! so a `bool` slot only ever receives a valid `bool` byte.
 

@@ -28,8 +28,9 @@
 //! elements, 16 or 8 for bytes; fewer where there are fewer rows or columns), in bands of up
 //! to 32 output rows, each band's tiles column by column along all the columns, so each
 //! tile's loads are its pixels' channels and its stores go down its output rows; images larger
-//! than the L2 go in blocks of 32 output columns instead, each block's tiles down all the
-//! rows (down groups of 256 rows where source and result outgrow the L3), asking for the output lines two rows of tiles ahead, and the columns of tiles are
+//! than the L2 go in blocks of 32 output columns instead (16 for `f32` staged tiles), each
+//! block's tiles down all the rows (down groups of 256 rows where source and result outgrow
+//! the L3), asking for the output lines two rows of tiles ahead, and the columns of tiles are
 //! laid on the output's 64-byte lines; so do matrices with long rows both ways (a dense
 //! layer's weights), whose tiles are composed into tiles a line wide through a buffer where
 //! rows crowd L1 sets (`staged`). Where the tile size does not divide the rows or columns,
@@ -244,21 +245,19 @@ const GROUP_ROWS: usize = 256;
 /// Whether [`each_tile`]'s blocks go down groups of [`GROUP_ROWS`] output rows: where the
 /// source (`cols` columns `stride` elements apart) is more than half the streaming threshold
 /// ([`stream_bytes`]: the machine's L3, clamped), so that source and result together outgrow
-/// the L3. Measured on an AMD EPYC of family 23 (L3 8 MiB, L2 512 KiB): first in one binary
-/// with an environment switch (pinned, best of 20 × 10 calls, ratio to a `memcpy`, alternating
-/// processes): groups of 256 rows against whole blocks, `f32` 1024×1024 transposed 3.12x ->
-/// 2.38x, 2048×2048 2.61x -> 1.87x, 4 MB sources not 4 KiB-aligned lost (1000×999 1.99-2.11x
-/// -> 2.37-2.48x; 128 rows lost more, 512 rows were level). Then this rule against the build
-/// before it, the median over 7 heap offsets (the same call varies ±20% with where `malloc`
-/// puts the result): `f32` 1024×1024 2.87x -> 2.47x, 768×3072 2.24x -> 1.63x, 512×2048 2.71x
-/// -> 2.20x, 1500×1500 2.23x -> 1.94x, 2000×2000 1.92x -> 1.75x, 1280×1280 1.79x -> 1.63x;
-/// `f64` 1024×1024 1.59x -> 1.44x, 768×3072 1.65x -> 1.49x, 2048×512 1.61x -> 1.46x; `u16`
-/// 2048×2048 2.99x -> 2.21x, 1024×4096 2.32x -> 1.69x. Slower by up to 5%, in groups of 2 or 3:
-/// `f32` 3072×768 1.68x -> 1.77x, 2048×512 2.25x -> 2.35x, `u16` 768×3072 1.54x -> 1.61x.
-/// Images to NCHW or NHWC (16×56×56×64, 4×56×56×256, ...) level. With [`block_cols`]' blocks
-/// of one staged tile, the sources of exactly half the threshold (4 MiB there) measured
-/// faster outside groups (median of 7: `f32` 1024×1024 1.71x -> 1.61x, 2048×512 1.47x ->
-/// 1.29x, 512×2048 1.37x -> 1.34x), so the threshold is strict.
+/// the L3. On an AMD EPYC of family 23 (L3 8 MiB; pinned, best of 20 × 10 calls, ratio to a
+/// `memcpy`), with [`block_cols`]' blocks, groups against whole blocks in one binary by an
+/// environment switch, alternating processes, twice: `f32` 768×3072 transposed 1.54-1.66x ->
+/// 1.15x, 2048×2048 1.71-1.76x -> 1.56-1.58x, 4096×1024 1.79-2.00x -> 1.65-1.68x, 1024×4096
+/// 2.01x -> 1.45x (groups of 512 rows: 1.41x), 1500×1500 1.95-2.25x -> 1.92-1.93x; 512×2048
+/// level. The sources of exactly half the threshold (4 MiB there) were faster whole, hence
+/// the strict threshold (median over 7 heap offsets, the strict rule against `>=`: `f32`
+/// 1024×1024 1.71x -> 1.61x, 2048×512 1.47x -> 1.29x). Before `block_cols` (blocks of two
+/// staged tiles), groups gained on `f64` and `u16` too (median over 7 heap offsets, against
+/// the build before them: `f64` 768×3072 1.65x -> 1.49x, 2048×512 1.61x -> 1.46x; `u16`
+/// 2048×2048 2.99x -> 2.21x, 1024×4096 2.32x -> 1.69x; `u16` 768×3072 1.54x -> 1.61x), and
+/// lost on 4 MB sources not 4 KiB-aligned (1000×999 1.99-2.11x -> 2.37-2.48x), which the
+/// threshold leaves whole.
 pub(super) fn in_groups(size: usize, cols: usize, stride: isize) -> bool {
     let span = cols
         .saturating_mul(stride.unsigned_abs())
