@@ -347,14 +347,8 @@ mod x86 {
             }
         };
         let blocks = row / block;
-        let mut sources = sources.peekable();
         let mut done = 0;
-        for r in 0..rows {
-            let Some(src) = sources.next() else { break };
-            let ahead = match sources.peek() {
-                Some(&next) if r + 1 < rows => (next as usize).wrapping_sub(src as usize),
-                _ => 0,
-            };
+        for (r, src, ahead) in with_next(sources, rows) {
             // r < rows: this row's `row` bytes of `out`.
             let dst = out.wrapping_add(r * row);
             // Block j (j < blocks): source bytes row - (j + 1) block .. row - j block, inside
@@ -486,6 +480,24 @@ mod x86 {
         pub masks: [[[u8; 16]; 2]; D],
     }
 
+    /// The first `rows` row pointers of `sources` (fewer if it ends), each with its row's index
+    /// and how far the next row's source is from it in bytes (0 for the last row), which the
+    /// row loops add to their source addresses to prefetch the next row at the same place.
+    fn with_next(
+        sources: impl Iterator<Item = *const u8>,
+        rows: usize,
+    ) -> impl Iterator<Item = (usize, *const u8, usize)> {
+        let mut sources = sources.peekable();
+        (0..rows).map_while(move |r| {
+            let src = sources.next()?;
+            let ahead = match sources.peek() {
+                Some(&next) if r + 1 < rows => (next as usize).wrapping_sub(src as usize),
+                _ => 0,
+            };
+            Some((r, src, ahead))
+        })
+    }
+
     /// The shuffle indices for rows of `row` lanes in units of `d`: the full groups' (`g` units,
     /// window at the vector's top) and the last group's (`gl` units, window at the bottom),
     /// with `g` and `gl`.
@@ -549,16 +561,9 @@ mod x86 {
         // Whether the last group of the result's last row may be stored whole (it fills the
         // vector, so nothing spills).
         let fills = gl * d == LANES;
-        let mut sources = sources.peekable();
         let mut done = 0;
-        for r in 0..rows {
-            let Some(src) = sources.next() else { break };
-            // How far the next row's source is from this one's, in bytes (0 for the last row):
-            // each pair of groups prefetches the next row's bytes at the same place.
-            let ahead = match sources.peek() {
-                Some(&next) if r + 1 < rows => (next as usize).wrapping_sub(src as usize),
-                _ => 0,
-            };
+        // Each pair of groups prefetches the next row's bytes at the same place.
+        for (r, src, ahead) in with_next(sources, rows) {
             // r < rows: this row's `row * lane` bytes of `out`.
             let dst = out.wrapping_add(r * row * lane);
             // Full group k (k < h) has the source units units - (k + 1) g .. units - k g: it
