@@ -221,6 +221,14 @@ const BLOCK_SPAN: usize = 2 << 20;
 /// [`long_rows`] now takes that shape in blocks: 1.24x).
 const BLOCK_COLUMN: usize = 2 << 10;
 
+/// The bytes a transpose's source spans: `cols` columns `stride` elements of `size` bytes
+/// apart (saturating), what [`in_blocks`], [`in_groups`] and [`asks_next_band`] weigh
+/// against the caches.
+fn source_span(size: usize, cols: usize, stride: isize) -> usize {
+    cols.saturating_mul(stride.unsigned_abs())
+        .saturating_mul(size)
+}
+
 /// Whether [`each_tile`] goes in blocks of columns: 2-, 4- or 8-byte elements (1-byte tiles
 /// measured level), a source of at least [`BLOCK_SPAN`] bytes, and either an image to NCHW
 /// (output rows longer than their count, pixels of at most [`BLOCK_COLUMN`]; the other way
@@ -228,9 +236,7 @@ const BLOCK_COLUMN: usize = 2 << 10;
 /// measured level or slower, `f32` 3×12544×64 777-801 -> 902-931 µs) or a matrix
 /// ([`long_rows`]).
 pub(super) fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
-    let span = cols
-        .saturating_mul(stride.unsigned_abs())
-        .saturating_mul(size);
+    let span = source_span(size, cols, stride);
     let column = stride.unsigned_abs().saturating_mul(size);
     let images = rows < cols && column <= BLOCK_COLUMN;
     let long = long_rows(size, stride.unsigned_abs(), cols);
@@ -259,9 +265,7 @@ const GROUP_ROWS: usize = 256;
 /// lost on 4 MB sources not 4 KiB-aligned (1000×999 1.99-2.11x -> 2.37-2.48x), which the
 /// threshold leaves whole.
 pub(super) fn in_groups(size: usize, cols: usize, stride: isize) -> bool {
-    let span = cols
-        .saturating_mul(stride.unsigned_abs())
-        .saturating_mul(size);
+    let span = source_span(size, cols, stride);
     span > stream_bytes() / 2
 }
 
@@ -321,9 +325,7 @@ const FAR_PLANES: usize = 6 << 10;
 /// on sources past its L2.
 pub(super) fn asks_next_band(size: usize, cols: usize, stride: isize) -> bool {
     static L2: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let span = cols
-        .saturating_mul(stride.unsigned_abs())
-        .saturating_mul(size);
+    let span = source_span(size, cols, stride);
     L2.get_or_init(|| crate::util::cache::cache_bytes(2))
         .is_some_and(|l2| span > l2)
 }
