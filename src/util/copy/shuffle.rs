@@ -421,11 +421,12 @@ mod x86 {
     }
 
     /// The program of [`bytes_in_blocks`] for 16 units of `D` bytes reversed (a block of
-    /// `16 * D` bytes, `D` output vectors): output byte `q` is source byte `(15 - q / D) * D +
-    /// q % D` of the block. Each vector's two windows start at its lowest source byte and end
-    /// at its highest; its bytes in reach of the first window take it, the others the second
-    /// (mask lanes of the other window have the high bit set: zero). `fits`: every byte is in
-    /// reach of its window (the vector's bytes span at most 32 source bytes: every `D <= 9`).
+    /// `16 * D` bytes, `D` output vectors): output byte `q` is source byte
+    /// [`reversed_source`]`(q, D)` of the block. Each vector's two windows start at its lowest
+    /// source byte and end at its highest; its bytes in reach of the first window take it, the
+    /// others the second (mask lanes of the other window have the high bit set: zero). `fits`:
+    /// every byte is in reach of its window (the vector's bytes span at most 32 source bytes:
+    /// every `D <= 9`).
     pub(super) const fn block_program<const D: usize>() -> BlockProgram<D> {
         let mut windows = [[0; 2]; D];
         let mut masks = [[[0x80; 16]; 2]; D];
@@ -436,7 +437,7 @@ mod x86 {
             let mut i = 0;
             while i < 16 {
                 let q = 16 * v + i;
-                let at = (15 - q / D) * D + q % D;
+                let at = reversed_source(q, D);
                 if at < low {
                     low = at;
                 }
@@ -451,7 +452,7 @@ mod x86 {
             let mut i = 0;
             while i < 16 {
                 let q = 16 * v + i;
-                let at = (15 - q / D) * D + q % D;
+                let at = reversed_source(q, D);
                 if at < low + 16 {
                     masks[v][0][i] = (at - low) as u8;
                 } else if at >= second {
@@ -468,6 +469,12 @@ mod x86 {
             windows,
             masks,
         }
+    }
+
+    /// The byte of a block of 16 units of `d` bytes that output byte `q` of the block, its
+    /// units reversed, copies: byte `q % d` of unit `15 - q / d` (`q < 16 * d`).
+    pub(super) const fn reversed_source(q: usize, d: usize) -> usize {
+        (15 - q / d) * d + q % d
     }
 
     /// [`block_program`]'s result.
@@ -624,7 +631,7 @@ mod x86 {
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
-    use super::x86::{BlockProgram, block_program};
+    use super::x86::{BlockProgram, block_program, reversed_source};
 
     /// `pshufb` of two windows or-ed, in scalars, against the reversal of 16 units.
     fn program_reverses<const D: usize>() -> bool {
@@ -648,9 +655,7 @@ mod tests {
                 got[16 * v + i] = byte;
             }
         }
-        let want: Vec<u8> = (0..16 * D)
-            .map(|q| block[(15 - q / D) * D + q % D])
-            .collect();
+        let want: Vec<u8> = (0..16 * D).map(|q| block[reversed_source(q, D)]).collect();
         assert!(!fits || got == want, "D = {D}");
         fits
     }
