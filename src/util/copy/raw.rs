@@ -728,13 +728,15 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
     let (rows, cols) = (outer.len, inner.len);
     // No overflow: a part of the destination, whose size the caller checked.
     let total = rows * cols;
+    // Whether the transposes write their lines with streaming stores (a result past the L3).
+    let stream = super::stream::copy_streams(out);
     let fill = |spare: &mut [MaybeUninit<A>]| {
         // Rows one element apart (NHWC <-> NCHW of more than 4 channels): tile transposes for
         // plain primitives (1 and 2 bytes with SSE2, 4 and 8 with AVX2). SAFETY: element
         // (r, k) is at base + r + k * inner.stride (outer.stride == 1), an element of the view
         // (the contract); `spare` is the `rows * cols` slots.
         if outer.stride == 1
-            && unsafe { transpose::columns_to_rows(base, rows, cols, inner.stride, spare) }
+            && unsafe { transpose::columns_to_rows(base, rows, cols, inner.stride, spare, stream) }
         {
             return;
         }

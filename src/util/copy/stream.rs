@@ -150,6 +150,21 @@ impl Policy {
     }
 }
 
+/// Whether the result of a copy (an op that reads as much as it writes) reserved as `out`
+/// streams: [`Policy::FENCED`]'s rule on the bytes read and written. For kernels that write
+/// whole lines of their own ([`super::transpose`]) and fence once at their end ([`fence`]).
+pub(crate) fn copy_streams<A>(out: &Vec<A>) -> bool {
+    let bytes = out.capacity().saturating_mul(std::mem::size_of::<A>());
+    Policy::FENCED.streams(out, bytes)
+}
+
+/// Orders every streaming store made before it before any later store or read (`sfence`);
+/// nothing on other targets, where nothing streams.
+pub(crate) fn fence() {
+    #[cfg(target_arch = "x86_64")]
+    x86::fence();
+}
+
 /// Whether `A` is a one-byte [`is_plain`] type (`u8`, `i8`, `bool`): the byte-level kernels'
 /// types (the flat reversal, the planes' byte loops, the `pshufb` gathers).
 pub(crate) fn is_plain_byte<A>() -> bool {

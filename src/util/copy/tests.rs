@@ -1257,6 +1257,18 @@ fn transposes_placed<A: Copy + Default + PartialEq + std::fmt::Debug, const S: u
     strides: impl Fn(usize) -> [isize; S],
     places: usize,
 ) -> usize {
+    transposes_streamed(make, all_rows, all_cols, strides, places, false)
+}
+
+/// [`transposes_placed`], asking the transposes to stream (`stream`) or not.
+fn transposes_streamed<A: Copy + Default + PartialEq + std::fmt::Debug, const S: usize>(
+    make: fn(usize) -> A,
+    all_rows: &[usize],
+    all_cols: &[usize],
+    strides: impl Fn(usize) -> [isize; S],
+    places: usize,
+    stream: bool,
+) -> usize {
     let mut seen = 0;
     for (&rows, &cols, place) in all_rows
         .iter()
@@ -1274,7 +1286,14 @@ fn transposes_placed<A: Copy + Default + PartialEq + std::fmt::Debug, const S: u
             let got = run_at(place, rows * cols, |dst| {
                 // SAFETY: every (r, k) above is an index of `src` (`span` covers them).
                 took = unsafe {
-                    transpose::columns_to_rows(src.as_ptr().add(origin), rows, cols, stride, dst)
+                    transpose::columns_to_rows(
+                        src.as_ptr().add(origin),
+                        rows,
+                        cols,
+                        stride,
+                        dst,
+                        stream,
+                    )
                 };
             });
             if !took {
@@ -1514,6 +1533,63 @@ fn blocks_and_staged_tiles_follow_the_rows_l1_sets() {
             "staged: size {size} {rows}x{cols} stride {stride}"
         );
     }
+}
+
+/// Streamed transposes (`f32`, `f64`, `u16` in line-wide tiles composed through a buffer,
+/// their lines written with streaming stores) against their formula, with the output at every
+/// place in a line: each row's first and last tile (off the lines) write only their columns
+/// off the streamed lines. Rows of 4 lines or more (64, 80 and 256 `f32` columns; 1 and 7
+/// more than a whole tile of rows, so the last row of tiles overlaps), in bands and, for
+/// images to NCHW larger than the L2, in blocks asking for pixels ahead; pixels to planes in
+/// one row of tiles at a time (rows of 1 KiB); and shapes that cannot stream (rows of 2
+/// lines, rows not a multiple of a line), which take the tiles without streaming.
+#[test]
+fn streamed_transposes_equal_their_formula() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    let strides = |rows: usize| [rows as isize, -(rows as isize), rows as isize + 3];
+    // Rows of 4 lines or more, every row at the same place in a line, a line's rows.
+    for (size, shape, on) in [
+        (4, [16, 64], true),
+        (4, [16, 32], false),
+        (4, [16, 65], false),
+        (4, [15, 64], false),
+        (8, [8, 32], true),
+        (8, [8, 24], false),
+        (2, [32, 128], true),
+        (2, [31, 128], false),
+    ] {
+        assert_eq!(transpose::on_lines(size, shape, 64 + size), on, "{shape:?}");
+    }
+    assert!(!transpose::on_lines(4, [16, 64], 66));
+    let (rows, cols) = ([16, 17, 23, 40], [64, 80, 256, 32, 65]);
+    assert_eq!(
+        transposes_streamed(|i| i as f32, &rows, &cols, strides, 16, true),
+        240 * 4
+    );
+    let (rows, cols) = ([8, 9, 20], [32, 40, 16, 33]);
+    assert_eq!(
+        transposes_streamed(|i| i as f64, &rows, &cols, strides, 8, true),
+        36 * 8
+    );
+    let halves = |i: usize| (i % 65521) as u16;
+    let (rows, cols) = ([32, 33, 70], [128, 160, 64]);
+    assert_eq!(
+        transposes_streamed(halves, &rows, &cols, strides, 32, true),
+        27 * 32
+    );
+    // Images to NCHW larger than the L2 (64 channels of 4,096 pixels: 1 MiB), in blocks where
+    // the machine's L2 is smaller; pixels to planes, rows of 256 channels.
+    let image = |rows: usize| [rows as isize, -(rows as isize)];
+    assert_eq!(
+        transposes_streamed(|i| i as f32, &[64], &[4096], image, 4, true),
+        8
+    );
+    assert_eq!(
+        transposes_streamed(|i| i as f32, &[1000], &[256], image, 4, true),
+        8
+    );
 }
 
 /// Blocks of columns are 32 columns wide, but one staged `f32` tile (16 columns, a line) wide.

@@ -37,6 +37,20 @@
 //! the last tile overlaps the one before it, writing some slots a second time with the same
 //! bytes (6 channels: tiles of 4 at 0 and 2), so no element is copied on its own.
 //!
+//! Results of copies that outgrow the L3 ([`super::stream::copy_streams`]) are streamed: the
+//! 2-, 4- and 8-byte tiles go a line wide through a buffer (`staged`) and each output line is
+//! written with streaming stores (`movntdq`), which do not first read the line; the streamed
+//! loops ask for source lines ahead instead of output lines, and images to NCHW larger than
+//! the L2 go in blocks of columns. On the AMD EPYC of family 23 (L3 8 MiB), where a copy of
+//! 12.8 MB took 2.1 ms with normal stores and 1.4 ms with streaming ones, `f32` (ratio to a
+//! `memcpy`; pinned, best of 12 × 5 calls at three heap offsets, against the build before in
+//! alternating processes): NHWC -> NCHW of 16×56×56×64 1.59-1.70x -> 1.15-1.31x,
+//! 4×56×56×256 1.45-1.53x -> 1.09-1.18x, 8×56×56×128 1.72-1.76x -> 1.16-1.33x, 1×224×224×64
+//! 1.62-1.69x -> 1.17-1.40x; NCHW -> NHWC of 16×56×56×64 1.51-1.60x -> 1.17-1.39x,
+//! 4×56×56×256 1.45-1.53x -> 1.08-1.20x, 16×28×28×256 1.49-1.56x -> 1.11-1.23x; median over 7
+//! heap offsets, 1024×1024 transposed 1.52x -> 1.25x, 768×3072 1.21x -> 0.89x, 2048×2048
+//! 1.65x -> 1.21x, `f64` 1024×1024 1.44x -> 0.88x, `u16` 2048×2048 2.22x -> 1.61x.
+//!
 //! Soundness: the AVX2 functions are only called after `is_x86_feature_detected!("avx2")`
 //! ([`super::gather_lines::avx2`]); SSE2 is part of the x86_64 target. Each load is of a
 //! tile's `t` elements `(r0..r0 + t, k)` with `r0 + t <= rows` and `k < cols`: consecutive
@@ -44,20 +58,24 @@
 //! contract). Each store is of `t` elements of output row `r < rows`, columns
 //! `k0..k0 + t <= cols`: inside `dst`, whose length is `rows * cols` (checked); a staged
 //! tile's stores go to its buffer (`Stage`: 2 KiB, the most `T * T` elements take) and
-//! then, a row of `T` at a time, to `dst` as above. The prefetches are hints at addresses
+//! then, a row of `T` at a time, to `dst` as above (streamed: whole rows of `T` on a line,
+//! 64 bytes, from the buffer's rows, also on lines; the parts of rows off the lines with
+//! normal stores, and a fence before the result is returned). The prefetches are hints at addresses
 //! only, never dereferenced (`super::prefetch`). The element type
 //! is read and written as bits of its width only where it is a plain primitive of that size
 //! ([`super::stream::is_plain`]): the shuffles move bits, never interpret them, so every
 //! output element is a copy of a source element's bytes.
 
 use std::mem::MaybeUninit;
+use std::ops::Range;
 
 use super::gather_lines::avx2;
 use super::prefetch::{LINE, line_head, prefetch_bytes};
-use super::stream::{is_plain, stream_bytes};
+use super::stream::{fence, is_plain, stream_bytes};
 
 /// Writes `dst` as `rows` rows of `cols` elements, `dst[r * cols + k]` a copy of the element at
-/// `base + r + k * stride`, and returns `true`; or returns `false` with nothing written where
+/// `base + r + k * stride`, with streaming stores where `stream` and the shape allows (fenced
+/// before returning), and returns `true`; or returns `false` with nothing written where
 /// `A` is not a plain primitive of 1, 2, 4 or 8 bytes, the CPU is not x86_64 (or lacks AVX2,
 /// for 4 and 8 bytes), there are fewer rows or columns than one tile (4), or `dst` is not
 /// `rows * cols` long.
@@ -72,6 +90,7 @@ pub(super) unsafe fn columns_to_rows<A>(
     cols: usize,
     stride: isize,
     dst: &mut [MaybeUninit<A>],
+    stream: bool,
 ) -> bool {
     // Every tile is at least 4×4.
     let tiles = rows >= 4 && cols >= 4;
@@ -96,16 +115,19 @@ pub(super) unsafe fn columns_to_rows<A>(
                 byte_pairs(base.cast(), [rows, cols], stride, out.cast())
             },
             1 => unsafe { bytes(base.cast(), [rows, cols], stride, out.cast()) },
-            2 => unsafe { halves(base.cast(), [rows, cols], stride, out.cast()) },
-            4 => unsafe { words(base.cast(), [rows, cols], stride, out.cast()) },
-            8 => unsafe { doubles(base.cast(), [rows, cols], stride, out.cast()) },
+            2 => unsafe { halves(base.cast(), [rows, cols], stride, out.cast(), stream) },
+            4 => unsafe { words(base.cast(), [rows, cols], stride, out.cast(), stream) },
+            8 => unsafe { doubles(base.cast(), [rows, cols], stride, out.cast(), stream) },
             _ => return false,
+        }
+        if stream {
+            fence();
         }
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (base, stride);
+        let _ = (base, stride, stream);
         false
     }
 }
@@ -237,10 +259,24 @@ fn source_span(size: usize, cols: usize, stride: isize) -> usize {
 /// ([`long_rows`]).
 pub(super) fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
     let span = source_span(size, cols, stride);
-    let column = stride.unsigned_abs().saturating_mul(size);
-    let images = rows < cols && column <= BLOCK_COLUMN;
+    let images = image(size, [rows, cols], stride);
     let long = long_rows(size, stride.unsigned_abs(), cols);
     matches!(size, 2 | 4 | 8) && span >= BLOCK_SPAN && (images || long)
+}
+
+/// Whether a transpose is an image's to NCHW: output rows (channels) longer than their count,
+/// source columns (pixels) of at most [`BLOCK_COLUMN`] bytes.
+fn image(size: usize, [rows, cols]: [usize; 2], stride: isize) -> bool {
+    rows < cols && stride.unsigned_abs().saturating_mul(size) <= BLOCK_COLUMN
+}
+
+/// Whether a streamed transpose goes in blocks of columns: where [`in_blocks`] holds, and
+/// images to NCHW whose source is larger than the L2 ([`asks_next_band`]). Streamed blocks ask
+/// for no output lines (streaming stores do not read them) but for an image's pixels
+/// [`AHEAD`] rows of tiles ahead.
+fn streams_in_blocks(size: usize, shape: [usize; 2], stride: isize) -> bool {
+    let images = image(size, shape, stride) && asks_next_band(size, shape[1], stride);
+    in_blocks(size, shape, stride) || images
 }
 
 /// Output rows per group where [`each_tile`] goes in blocks of columns over a large source
@@ -341,7 +377,17 @@ pub(super) fn asks_next_band(size: usize, cols: usize, stride: isize) -> bool {
 /// at `base + r + k * stride`, output slot `(r, k)` at `dst + r * cols + k`; each tile is
 /// given the addresses of its `(r0, k0)`, with `r0 + t[0] <= rows` and `k0 + t[1] <= cols`
 /// ([`starts`]; the last row of tiles, where `t[0]` does not divide `rows`, is the one at
-/// `rows - t[0]`).
+/// `rows - t[0]`). Where the tiles `stream`, the blocks take images larger than the L2 too
+/// ([`streams_in_blocks`]) and ask for source lines ahead, not output lines, as does the loop
+/// of one row of tiles per band: measured with the streaming stores (module doc), they turned
+/// losses into gains (`f32` pinned, against the streamed loops without them, alternating
+/// processes): NHWC -> NCHW of 4×56×56×256 1.45-1.55x a `memcpy` -> 1.03-1.10x and
+/// 2×112×112×96 1.58x -> 1.05x (pixels asked for), 8×56×56×128 1.48-1.55x -> 1.11-1.46x and
+/// 8×28×28×512 1.20-1.42x -> 0.89-0.96x (blocks); NCHW -> NHWC of 4×56×56×256 1.75-1.98x ->
+/// 1.23-1.36x (the next row of tiles asked for). The pixels asked for without streaming
+/// measured level (4×56×56×256 1.41-1.44x -> 1.45-1.47x, 2×112×112×96 1.46-1.52x ->
+/// 1.43-1.48x), and a streamed 1024×1024 slower (1.32-1.34x -> 1.47-1.52x): matrices'
+/// columns are not asked for.
 #[inline(always)]
 fn each_tile<E>(
     base: *const E,
@@ -349,6 +395,7 @@ fn each_tile<E>(
     stride: isize,
     dst: *mut E,
     t: [usize; 2],
+    stream: bool,
     mut tile: impl FnMut(*const E, *mut E),
 ) {
     let size = std::mem::size_of::<E>();
@@ -358,7 +405,13 @@ fn each_tile<E>(
         let from = base.wrapping_offset(r0 as isize + k0 as isize * stride);
         tile(from, dst.wrapping_add(r0 * cols + k0));
     };
-    if in_blocks(size, [rows, cols], stride) {
+    let blocks = if stream {
+        streams_in_blocks(size, [rows, cols], stride)
+    } else {
+        in_blocks(size, [rows, cols], stride)
+    };
+    if blocks {
+        let pixels = image(size, [rows, cols], stride);
         // Rows of tiles, in groups of `per` (all of them where the group is the whole).
         let count = rows.div_ceil(t[0]);
         let per = if in_groups(size, cols, stride) {
@@ -373,8 +426,15 @@ fn each_tile<E>(
                 let bytes = (ks.start(block.end - 1) + t[1] - first) * size;
                 for r0 in starts(rows, t[0]).skip(group).take(per) {
                     let ahead = r0 + AHEAD * t[0];
-                    for r in ahead..rows.min(ahead + t[0]) {
-                        prefetch_bytes(dst.wrapping_add(r * cols + first).cast(), bytes);
+                    if !stream {
+                        for r in ahead..rows.min(ahead + t[0]) {
+                            prefetch_bytes(dst.wrapping_add(r * cols + first).cast(), bytes);
+                        }
+                    } else if pixels && ahead + t[0] <= rows {
+                        // Streamed: no output lines (the stores do not read them), but an
+                        // image's pixels, whose lines the tiles read a few at a time.
+                        let ks = first..first + bytes / size;
+                        ask_source(base, [ahead, t[0]], ks, stride);
                     }
                     for j in block.clone() {
                         at(r0, ks.start(j));
@@ -401,8 +461,15 @@ fn each_tile<E>(
         // One row of tiles per band: the plain loop, which the small tiles (`u8` 8×8) need:
         // through the loop of bands below, `u8` NCHW -> NHWC of 8 channels took 1.6x longer.
         for r0 in starts(rows, t[0]) {
+            // Streamed, each tile asks for its source columns in the next row of tiles.
+            let next = r0 + t[0];
+            let ask = stream && next + t[0] <= rows;
             for j in 0..ks.count() {
-                at(r0, ks.start(j));
+                let k0 = ks.start(j);
+                if ask {
+                    ask_source(base, [next, t[0]], k0..k0 + t[1], stride);
+                }
+                at(r0, k0);
             }
         }
         return;
@@ -416,15 +483,22 @@ fn each_tile<E>(
             let k0 = ks.start(j);
             if ask && next_rows > 0 {
                 // This column of tiles' source columns, in the next band's rows.
-                for k in k0..k0 + t[1] {
-                    let from = base.wrapping_offset(next as isize + k as isize * stride);
-                    prefetch_bytes(from.cast(), next_rows * size);
-                }
+                ask_source(base, [next, next_rows], k0..k0 + t[1], stride);
             }
             for i in first..count.min(first + per) {
                 at((i * t[0]).min(rows - t[0]), k0);
             }
         }
+    }
+}
+
+/// Asks for source columns `ks` (`stride` elements apart) in output rows `first..first +
+/// count` ([`prefetch_bytes`]: a hint, nothing read).
+#[inline(always)]
+fn ask_source<E>(base: *const E, [first, count]: [usize; 2], ks: Range<usize>, stride: isize) {
+    for k in ks {
+        let from = base.wrapping_offset(first as isize + k as isize * stride);
+        prefetch_bytes(from.cast(), count * std::mem::size_of::<E>());
     }
 }
 
@@ -536,6 +610,30 @@ pub(super) fn in_stage(size: usize, [rows, cols]: [usize; 2], stride: isize) -> 
     rows >= line && cols >= line && apart && in_blocks(size, [rows, cols], stride)
 }
 
+/// Writes the line at `src` (64 bytes on a line) to `dst` (on a line) with streaming stores.
+///
+/// # Safety
+/// `src..src + 64` readable, `dst..dst + 64` writable, both 64-byte aligned.
+#[inline(always)]
+unsafe fn stream_line(src: *const u8, dst: *mut u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{__m128i, _mm_load_si128, _mm_stream_si128};
+        let (s, d) = (src.cast::<__m128i>(), dst.cast::<__m128i>());
+        // SAFETY: the contract; SSE2 is part of x86_64.
+        unsafe {
+            for i in 0..4 {
+                _mm_stream_si128(d.add(i), _mm_load_si128(s.add(i)));
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: the contract.
+    unsafe {
+        std::ptr::copy_nonoverlapping(src, dst, LINE)
+    };
+}
+
 /// [`staged`]'s buffer: one tile a line wide, `T` rows of `T` elements (`T` = 64 / size), at
 /// most 2 KiB (`u16`: 32 × 32), on a line.
 #[repr(C, align(64))]
@@ -552,8 +650,9 @@ impl Stage {
 }
 
 /// One tile of `T` output rows and columns, `T` a line's elements (`f32` 16, `f64` 8, `u16`
-/// 32): `(T / t)²` tiles of `t` by `tile(source, output, output row length)`, written to
-/// `stage` (rows `T` apart), then copied to `dst`'s `T` rows a line each. The `t`-tiles take
+/// 32): `(T / S)²` tiles of `S` by `tile(source, output, output row length)`, written to
+/// `stage` (rows `T` apart), then copied to `dst`'s `T` rows a line each (the columns
+/// `part` says, streamed or not). The `S`-tiles take
 /// each source line whole, two after two (a column of them), and each output line is written
 /// at once, so no line is needed twice or left half written where rows crowd one L1 set
 /// ([`in_stage`]). Through the engine (pinned, best of 6 × 9 calls, in blocks with
@@ -565,52 +664,128 @@ impl Stage {
 /// found the same (`f32` 1024×1024 in blocks 1.82x -> 1.49x, with the prefetch 1.31x).
 ///
 /// # Safety
-/// `tile`'s contract for every `t`-tile of the `T`-tile: the source elements `src + r + k *
-/// stride`, `r, k < T`, are readable; `dst + j * cols .. + T`, `j < T`, writable; `stage`
-/// holds `T * T` elements; `t` divides `T`.
+/// `tile`'s contract for every `S`-tile of the `T`-tile: the source elements `src + r + k *
+/// stride`, `r, k < T`, are readable; `dst + j * cols .. + T`, `j < T`, writable (for
+/// [`Part::Streamed`], each on a line); `stage` holds `T * T` elements, on a line; `S`
+/// divides `T`.
 #[inline(always)]
-unsafe fn staged<E, const T: usize>(
+unsafe fn staged<E, const T: usize, const S: usize>(
     src: *const E,
     stride: isize,
     dst: *mut E,
     cols: usize,
     stage: *mut E,
-    t: usize,
+    part: Part,
     tile: impl Fn(*const E, *mut E, usize),
 ) {
-    for k in (0..T).step_by(t) {
-        for r in (0..T).step_by(t) {
+    for k in (0..T).step_by(S) {
+        for r in (0..T).step_by(S) {
             let from = src.wrapping_offset(r as isize + k as isize * stride);
             tile(from, stage.wrapping_add(r * T + k), T);
         }
     }
-    for j in 0..T {
-        // SAFETY: row `j` of `stage` and of the tile in `dst` (the contract).
-        unsafe { std::ptr::copy_nonoverlapping(stage.add(j * T), dst.add(j * cols), T) };
+    // Row `j` of the stage and of the tile in `dst`; one loop per part, so that the whole rows'
+    // copies stay fixed-size moves (in one loop LLVM merged them with the parts' `memcpy`).
+    let row = |j: usize| (stage.wrapping_add(j * T), dst.wrapping_add(j * cols));
+    match part {
+        Part::Whole => {
+            for (from, to) in (0..T).map(row) {
+                // SAFETY: row `j` of `stage` and of the tile in `dst` (the contract).
+                unsafe { std::ptr::copy_nonoverlapping(from, to, T) };
+            }
+        }
+        Part::Streamed => {
+            for (from, to) in (0..T).map(row) {
+                // SAFETY: as above, `to` on a line (`Part::Streamed`), `T` elements a line's
+                // bytes, `from` on a line (`Stage`).
+                unsafe { stream_line(from.cast(), to.cast()) };
+            }
+        }
+        Part::Columns(k, end) => {
+            for (from, to) in (0..T).map(row) {
+                // SAFETY: columns `k..end <= T` of the rows above.
+                unsafe { std::ptr::copy_nonoverlapping(from.add(k), to.add(k), end - k) };
+            }
+        }
     }
 }
 
+/// Which of a [`staged`] tile's columns it writes, and how.
+#[derive(Clone, Copy)]
+enum Part {
+    /// All, a line per output row, with streaming stores.
+    Streamed,
+    /// All, with normal stores.
+    Whole,
+    /// Columns `.0..1` of each output row, with normal stores.
+    Columns(usize, usize),
+}
+
 /// [`each_tile`] over tiles of `T` rows and columns, a line's elements, each [`staged`] from
-/// tiles of `t` by `tile(source, output, output row length)` through one [`Stage`].
+/// tiles of `S` by `tile(source, output, output row length)` through one [`Stage`].
 ///
 /// # Safety
 /// The contract of [`columns_to_rows`], with `dst` `rows * cols` long and `rows, cols >= T`;
-/// `tile`'s loads and stores are those of a tile of `t` (`t` divides `T`).
+/// `tile`'s loads and stores are those of a tile of `S` (`S` divides `T`).
 #[inline(always)]
-unsafe fn each_staged_tile<E, const T: usize>(
+unsafe fn each_staged_tile<E, const T: usize, const S: usize>(
     base: *const E,
     shape: [usize; 2],
     stride: isize,
     dst: *mut E,
-    t: usize,
     tile: impl Fn(*const E, *mut E, usize),
 ) {
     let mut stage = Stage::new();
     let slots = stage.slots();
     // SAFETY: `each_tile` gives tiles of `T` inside rows x cols, whose sources and output
     // rows are the contract's; `slots` holds `T * T` elements ([`Stage`]).
-    each_tile(base, shape, stride, dst, [T, T], |src, out| unsafe {
-        staged::<_, T>(src, stride, out, shape[1], slots, t, &tile)
+    each_tile(base, shape, stride, dst, [T, T], false, |src, out| unsafe {
+        staged::<_, T, S>(src, stride, out, shape[1], slots, Part::Whole, &tile)
+    });
+}
+
+/// Whether a transpose of `shape` of `size`-byte elements into `dst` (an address) can stream
+/// in [`each_streamed_tile`]'s tiles of a line's elements: a tile's rows or more, every output row beginning at the same place in
+/// a line, and rows of at least 4 lines. The tiles on lines are then streamed whole; the first
+/// and last tile of a row (not on a line) write only the columns before the row's first line
+/// boundary and after its last, so no line is written both ways. Rows of 2 lines (`f32`
+/// NCHW -> NHWC of 32 channels) half streamed measured slower than not streamed.
+pub(super) fn on_lines(size: usize, [rows, cols]: [usize; 2], dst: usize) -> bool {
+    let t = LINE / size;
+    rows >= t
+        && cols >= 4 * t
+        && cols.wrapping_mul(size).is_multiple_of(LINE)
+        && dst.is_multiple_of(size)
+}
+
+/// [`each_staged_tile`] with streaming stores, where [`on_lines`] holds.
+///
+/// # Safety
+/// As for [`each_staged_tile`]; [`on_lines`] holds for `shape` and `dst`.
+#[inline(always)]
+unsafe fn each_streamed_tile<E, const T: usize, const S: usize>(
+    base: *const E,
+    shape: [usize; 2],
+    stride: isize,
+    dst: *mut E,
+    tile: impl Fn(*const E, *mut E, usize),
+) {
+    let (cols, size) = (shape[1], std::mem::size_of::<E>());
+    let head = line_head(dst.cast_const(), cols);
+    let mut stage = Stage::new();
+    let slots = stage.slots();
+    // SAFETY: as in `each_staged_tile`; the parts are within the tile's `T` columns.
+    each_tile(base, shape, stride, dst, [T, T], true, |src, out| unsafe {
+        let part = if (out as usize).is_multiple_of(LINE) {
+            Part::Streamed
+        } else if ((out as usize - dst as usize) / size).is_multiple_of(cols) {
+            // The row's first tile: its columns before the first line boundary.
+            Part::Columns(0, head)
+        } else {
+            // The row's last tile, `T - head` columns into its last line.
+            Part::Columns(head, T)
+        };
+        staged::<_, T, S>(src, stride, out, cols, slots, part, &tile)
     });
 }
 
@@ -685,29 +860,46 @@ unsafe fn bytes(base: *const u8, shape: [usize; 2], stride: isize, dst: *mut u8)
     // and the 4-byte `read_unaligned`/`write_unaligned` take unaligned addresses.
     let min = shape[0].min(cols);
     if min >= 16 && !cols.is_multiple_of(4096) {
-        each_tile(base, shape, stride, dst, [16, 16], |src, out| unsafe {
-            let x: [__m128i; 16] =
-                std::array::from_fn(|i| _mm_loadu_si128(src.offset(i as isize * stride).cast()));
-            for (j, v) in stages::<1, _>(x, 4).into_iter().enumerate() {
-                _mm_storeu_si128(out.add(j * cols).cast(), v);
-            }
-        });
+        each_tile(
+            base,
+            shape,
+            stride,
+            dst,
+            [16, 16],
+            false,
+            |src, out| unsafe {
+                let x: [__m128i; 16] = std::array::from_fn(|i| {
+                    _mm_loadu_si128(src.offset(i as isize * stride).cast())
+                });
+                for (j, v) in stages::<1, _>(x, 4).into_iter().enumerate() {
+                    _mm_storeu_si128(out.add(j * cols).cast(), v);
+                }
+            },
+        );
     } else if min >= 8 && cols >= 16 {
         // Output rows a multiple of 4 KiB apart (NCHW planes of 64×64 pixels) share one set of
         // the L1 (12-way on AMD Zen 5), so 16 rows written at once evict each other: u8 NHWC
         // -> NCHW of 16 channels took 7.6x a `memcpy` in 16×16 tiles, 1.7x in these tiles of
         // 8 rows by 16 columns (16 loads of 8 bytes, 8 stores of 16). Elsewhere 16×16 tiles:
         // 8 rows read a 64-channel pixel's line in 8 passes instead of 4 (2.4x -> 4.5x).
-        each_tile(base, shape, stride, dst, [8, 16], |src, out| unsafe {
-            let l = |i: usize| _mm_loadl_epi64(src.offset(i as isize * stride).cast());
-            // Bytes of loads i and i + 8 interleaved: the registers hold 16 bytes from here.
-            let x: [__m128i; 8] = std::array::from_fn(|i| _mm_unpacklo_epi8(l(i), l(i + 8)));
-            for (j, v) in stages::<1, _>(x, 3).into_iter().enumerate() {
-                _mm_storeu_si128(out.add(j * cols).cast(), v);
-            }
-        });
+        each_tile(
+            base,
+            shape,
+            stride,
+            dst,
+            [8, 16],
+            false,
+            |src, out| unsafe {
+                let l = |i: usize| _mm_loadl_epi64(src.offset(i as isize * stride).cast());
+                // Bytes of loads i and i + 8 interleaved: the registers hold 16 bytes from here.
+                let x: [__m128i; 8] = std::array::from_fn(|i| _mm_unpacklo_epi8(l(i), l(i + 8)));
+                for (j, v) in stages::<1, _>(x, 3).into_iter().enumerate() {
+                    _mm_storeu_si128(out.add(j * cols).cast(), v);
+                }
+            },
+        );
     } else if min >= 8 {
-        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
+        each_tile(base, shape, stride, dst, [8, 8], false, |src, out| unsafe {
             let l = |i: isize| _mm_loadl_epi64(src.offset(i * stride).cast());
             // Bytes of loads i and i + 4 interleaved: the registers hold 16 bytes from here.
             let x: [__m128i; 4] =
@@ -719,7 +911,7 @@ unsafe fn bytes(base: *const u8, shape: [usize; 2], stride: isize, dst: *mut u8)
             }
         });
     } else {
-        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+        each_tile(base, shape, stride, dst, [4, 4], false, |src, out| unsafe {
             let l =
                 |i: isize| _mm_cvtsi32_si128(src.offset(i * stride).cast::<i32>().read_unaligned());
             let (a, b) = (_mm_unpacklo_epi8(l(0), l(2)), _mm_unpacklo_epi8(l(1), l(3)));
@@ -772,26 +964,34 @@ unsafe fn byte_pairs(base: *const u8, shape: [usize; 2], stride: isize, dst: *mu
     // SAFETY (every tile): the CPU has AVX2 (the contract); `each_tile` gives tiles inside
     // rows x cols, so each load is 32 consecutive source bytes of one column (the rows are one
     // element apart) and each store 16 slots of one output row of `dst` (the contract).
-    each_tile(base, shape, stride, dst, [32, 16], |src, out| unsafe {
-        let mut x: [__m256i; 16] =
-            std::array::from_fn(|i| _mm256_loadu_si256(src.offset(i as isize * stride).cast()));
-        // The four stages of [`stages`], on both lanes at once.
-        for _ in 0..4 {
-            let y = x;
-            for i in 0..8 {
-                x[2 * i] = _mm256_unpacklo_epi8(y[i], y[i + 8]);
-                x[2 * i + 1] = _mm256_unpackhi_epi8(y[i], y[i + 8]);
+    each_tile(
+        base,
+        shape,
+        stride,
+        dst,
+        [32, 16],
+        false,
+        |src, out| unsafe {
+            let mut x: [__m256i; 16] =
+                std::array::from_fn(|i| _mm256_loadu_si256(src.offset(i as isize * stride).cast()));
+            // The four stages of [`stages`], on both lanes at once.
+            for _ in 0..4 {
+                let y = x;
+                for i in 0..8 {
+                    x[2 * i] = _mm256_unpacklo_epi8(y[i], y[i + 8]);
+                    x[2 * i + 1] = _mm256_unpackhi_epi8(y[i], y[i + 8]);
+                }
             }
-        }
-        // Register j: output row j (the low lane) and row 16 + j (the high lane).
-        for (j, v) in x.into_iter().enumerate() {
-            _mm_storeu_si128(out.add(j * cols).cast(), _mm256_castsi256_si128(v));
-            _mm_storeu_si128(
-                out.add((16 + j) * cols).cast(),
-                _mm256_extracti128_si256::<1>(v),
-            );
-        }
-    });
+            // Register j: output row j (the low lane) and row 16 + j (the high lane).
+            for (j, v) in x.into_iter().enumerate() {
+                _mm_storeu_si128(out.add(j * cols).cast(), _mm256_castsi256_si128(v));
+                _mm_storeu_si128(
+                    out.add((16 + j) * cols).cast(),
+                    _mm256_extracti128_si256::<1>(v),
+                );
+            }
+        },
+    );
 }
 
 /// [`columns_to_rows`] for 2-byte elements: 8×8 tiles where there are 8 rows and 8 columns,
@@ -800,7 +1000,7 @@ unsafe fn byte_pairs(base: *const u8, shape: [usize; 2], stride: isize, dst: *mu
 /// # Safety
 /// The contract of [`columns_to_rows`], with `dst` `rows * cols` long.
 #[cfg(target_arch = "x86_64")]
-unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u16) {
+unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u16, stream: bool) {
     use std::arch::x86_64::{
         __m128i, _mm_loadl_epi64, _mm_loadu_si128, _mm_srli_si128, _mm_storel_epi64,
         _mm_storeu_si128, _mm_unpacklo_epi16,
@@ -814,14 +1014,17 @@ unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u
             _mm_storeu_si128(out.add(j * cols).cast(), v);
         }
     };
-    if in_stage(2, shape, stride) {
-        unsafe { each_staged_tile::<_, 32>(base, shape, stride, dst, 8, tile8) };
+    if stream && on_lines(2, shape, dst as usize) {
+        // SAFETY: the contract, and `on_lines`.
+        unsafe { each_streamed_tile::<_, 32, 8>(base, shape, stride, dst, tile8) };
+    } else if in_stage(2, shape, stride) {
+        unsafe { each_staged_tile::<_, 32, 8>(base, shape, stride, dst, tile8) };
     } else if shape[0].min(cols) >= 8 {
-        each_tile(base, shape, stride, dst, [8, 8], |src, out| {
+        each_tile(base, shape, stride, dst, [8, 8], false, |src, out| {
             tile8(src, out, cols)
         });
     } else {
-        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+        each_tile(base, shape, stride, dst, [4, 4], false, |src, out| unsafe {
             let l = |i: isize| _mm_loadl_epi64(src.offset(i * stride).cast());
             let x = [
                 _mm_unpacklo_epi16(l(0), l(2)),
@@ -843,23 +1046,40 @@ unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u
 /// The CPU has AVX2; the contract of [`columns_to_rows`], with `dst` `rows * cols` long.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f32) {
+unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f32, stream: bool) {
     let cols = shape[1];
     // SAFETY (every tile): the CPU has AVX2 (the contract); `each_tile` gives tiles inside
     // rows x cols, so each of its loads is t consecutive source elements of one column (the
     // rows are one element apart) and each store t slots of one output row of `dst`.
-    if in_stage(4, shape, stride) {
+    if stream && on_lines(4, shape, dst as usize) {
+        // SAFETY: the contract, and `on_lines`.
+        unsafe { words_streamed(base, shape, stride, dst) };
+    } else if in_stage(4, shape, stride) {
         let tile = |s, o, c| unsafe { tile8(s, stride, o, c) };
-        unsafe { each_staged_tile::<_, 16>(base, shape, stride, dst, 8, tile) };
+        unsafe { each_staged_tile::<_, 16, 8>(base, shape, stride, dst, tile) };
     } else if shape[0].min(cols) >= 8 {
-        each_tile(base, shape, stride, dst, [8, 8], |src, out| unsafe {
+        each_tile(base, shape, stride, dst, [8, 8], false, |src, out| unsafe {
             tile8(src, stride, out, cols)
         });
     } else {
-        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+        each_tile(base, shape, stride, dst, [4, 4], false, |src, out| unsafe {
             tile4(src, stride, out, cols)
         });
     }
+}
+
+/// [`words`] streamed, in a function of its own: inlined into [`words`], its loop of tiles was
+/// no longer inlined whole (a call per tile, and per 8×8 tile within it).
+///
+/// # Safety
+/// As for [`words`]; [`on_lines`] holds.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn words_streamed(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f32) {
+    let tile = |s, o, c| unsafe { tile8(s, stride, o, c) };
+    // SAFETY: the contract.
+    unsafe { each_streamed_tile::<_, 16, 8>(base, shape, stride, dst, tile) };
 }
 
 /// One 8×8 tile of 4-byte elements: `dst[j * cols + i] = src[i * stride + j]` for `i, j < 8`.
@@ -936,18 +1156,34 @@ unsafe fn tile4(src: *const f32, stride: isize, dst: *mut f32, cols: usize) {
 /// As for [`words`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut f64) {
+unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut f64, stream: bool) {
     let cols = shape[1];
     // SAFETY (every tile): as in `words`, for 4×4 tiles: four loads of four consecutive
     // elements of one column, four stores of four slots of one output row.
-    if in_stage(8, shape, stride) {
+    if stream && on_lines(8, shape, dst as usize) {
+        // SAFETY: the contract, and `on_lines`.
+        unsafe { doubles_streamed(base, shape, stride, dst) };
+    } else if in_stage(8, shape, stride) {
         let tile = |s, o, c| unsafe { tile4d(s, stride, o, c) };
-        unsafe { each_staged_tile::<_, 8>(base, shape, stride, dst, 4, tile) };
+        unsafe { each_staged_tile::<_, 8, 4>(base, shape, stride, dst, tile) };
     } else {
-        each_tile(base, shape, stride, dst, [4, 4], |src, out| unsafe {
+        each_tile(base, shape, stride, dst, [4, 4], false, |src, out| unsafe {
             tile4d(src, stride, out, cols)
         });
     }
+}
+
+/// [`doubles`] streamed, in a function of its own (as [`words_streamed`]).
+///
+/// # Safety
+/// As for [`doubles`]; [`on_lines`] holds.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn doubles_streamed(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut f64) {
+    let tile = |s, o, c| unsafe { tile4d(s, stride, o, c) };
+    // SAFETY: the contract.
+    unsafe { each_streamed_tile::<_, 8, 4>(base, shape, stride, dst, tile) };
 }
 
 /// One 4×4 tile of 8-byte elements: `dst[j * cols + i] = src[i * stride + j]` for `i, j < 4`.
