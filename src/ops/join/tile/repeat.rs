@@ -10,7 +10,7 @@
 use ndarray::{ArrayView3, ShapeBuilder};
 
 use crate::util::copy::{
-    Piece, extend_c_order, gather_byte_rounds, interleave_stepped, repeat_tail,
+    Piece, extend_c_order, extend_repeated, gather_byte_rounds, interleave_stepped,
 };
 
 /// Appends each row of `source` (consecutive rows of `d` elements) repeated `m` times.
@@ -72,9 +72,7 @@ pub(super) fn repeat_rows<A: Clone>(out: &mut Vec<A>, source: &[A], d: usize, m:
         }
         _ => {
             for row in source.chunks_exact(d.max(1)) {
-                let start = out.len();
-                out.extend_from_slice(row);
-                repeat_tail(out, start, m);
+                extend_repeated(out, row, m);
             }
         }
     }
