@@ -722,48 +722,19 @@ enum Part {
 }
 
 /// [`each_tile`] over tiles of `T` rows and columns, a line's elements, each [`staged`] from
-/// tiles of `S` by `tile(source, output, output row length)` through one [`Stage`].
+/// tiles of `S` by `tile(source, output, output row length)` through one [`Stage`]; where
+/// `STREAM`, with streaming stores ([`on_lines`] must hold): the tiles on lines are streamed
+/// whole, the first and last tile of a row (off the lines) write only the columns before the
+/// row's first line boundary and after its last, so no line is written both ways. A const,
+/// not a flag: with both ways in one function, LLVM kept neither's stage in registers nor
+/// inlined the streamed way's tiles (`f32` 1024×1024 1.65x a `memcpy` -> 2.6x unstreamed).
 ///
 /// # Safety
 /// The contract of [`columns_to_rows`], with `dst` `rows * cols` long and `rows, cols >= T`;
-/// `tile`'s loads and stores are those of a tile of `S` (`S` divides `T`).
+/// `tile`'s loads and stores are those of a tile of `S` (`S` divides `T`); where `STREAM`,
+/// [`on_lines`] holds for the shape and `dst`.
 #[inline(always)]
-unsafe fn each_staged_tile<E, const T: usize, const S: usize>(
-    base: *const E,
-    shape: [usize; 2],
-    stride: isize,
-    dst: *mut E,
-    tile: impl Fn(*const E, *mut E, usize),
-) {
-    let mut stage = Stage::new();
-    let slots = stage.slots();
-    // SAFETY: `each_tile` gives tiles of `T` inside rows x cols, whose sources and output
-    // rows are the contract's; `slots` holds `T * T` elements ([`Stage`]).
-    each_tile(base, shape, stride, dst, [T, T], false, |src, out| unsafe {
-        staged::<_, T, S>(src, stride, out, shape[1], slots, Part::Whole, &tile)
-    });
-}
-
-/// Whether a transpose of `shape` of `size`-byte elements into `dst` (an address) can stream
-/// in [`each_streamed_tile`]'s tiles of a line's elements: a tile's rows or more, every output row beginning at the same place in
-/// a line, and rows of at least 4 lines. The tiles on lines are then streamed whole; the first
-/// and last tile of a row (not on a line) write only the columns before the row's first line
-/// boundary and after its last, so no line is written both ways. Rows of 2 lines (`f32`
-/// NCHW -> NHWC of 32 channels) half streamed measured slower than not streamed.
-pub(super) fn on_lines(size: usize, [rows, cols]: [usize; 2], dst: usize) -> bool {
-    let t = LINE / size;
-    rows >= t
-        && cols >= 4 * t
-        && cols.wrapping_mul(size).is_multiple_of(LINE)
-        && dst.is_multiple_of(size)
-}
-
-/// [`each_staged_tile`] with streaming stores, where [`on_lines`] holds.
-///
-/// # Safety
-/// As for [`each_staged_tile`]; [`on_lines`] holds for `shape` and `dst`.
-#[inline(always)]
-unsafe fn each_streamed_tile<E, const T: usize, const S: usize>(
+unsafe fn each_staged_tile<E, const T: usize, const S: usize, const STREAM: bool>(
     base: *const E,
     shape: [usize; 2],
     stride: isize,
@@ -771,22 +742,50 @@ unsafe fn each_streamed_tile<E, const T: usize, const S: usize>(
     tile: impl Fn(*const E, *mut E, usize),
 ) {
     let (cols, size) = (shape[1], std::mem::size_of::<E>());
-    let head = line_head(dst.cast_const(), cols);
+    let head = if STREAM {
+        line_head(dst.cast_const(), cols)
+    } else {
+        0
+    };
     let mut stage = Stage::new();
     let slots = stage.slots();
-    // SAFETY: as in `each_staged_tile`; the parts are within the tile's `T` columns.
-    each_tile(base, shape, stride, dst, [T, T], true, |src, out| unsafe {
-        let part = if (out as usize).is_multiple_of(LINE) {
-            Part::Streamed
-        } else if ((out as usize - dst as usize) / size).is_multiple_of(cols) {
-            // The row's first tile: its columns before the first line boundary.
-            Part::Columns(0, head)
-        } else {
-            // The row's last tile, `T - head` columns into its last line.
-            Part::Columns(head, T)
-        };
-        staged::<_, T, S>(src, stride, out, cols, slots, part, &tile)
-    });
+    // SAFETY: `each_tile` gives tiles of `T` inside rows x cols, whose sources and output
+    // rows are the contract's; `slots` holds `T * T` elements ([`Stage`]); the parts are
+    // within the tile's `T` columns.
+    each_tile(
+        base,
+        shape,
+        stride,
+        dst,
+        [T, T],
+        STREAM,
+        |src, out| unsafe {
+            let part = if !STREAM {
+                Part::Whole
+            } else if (out as usize).is_multiple_of(LINE) {
+                Part::Streamed
+            } else if ((out as usize - dst as usize) / size).is_multiple_of(cols) {
+                // The row's first tile: its columns before the first line boundary.
+                Part::Columns(0, head)
+            } else {
+                // The row's last tile, `T - head` columns into its last line.
+                Part::Columns(head, T)
+            };
+            staged::<_, T, S>(src, stride, out, cols, slots, part, &tile)
+        },
+    );
+}
+
+/// Whether a transpose of `shape` of `size`-byte elements into `dst` (an address) can stream
+/// in [`each_staged_tile`]'s tiles of a line's elements: a tile's rows or more, every output
+/// row beginning at the same place in a line, and rows of at least 4 lines. Rows of 2 lines
+/// (`f32` NCHW -> NHWC of 32 channels) half streamed measured slower than not streamed.
+pub(super) fn on_lines(size: usize, [rows, cols]: [usize; 2], dst: usize) -> bool {
+    let t = LINE / size;
+    rows >= t
+        && cols >= 4 * t
+        && cols.wrapping_mul(size).is_multiple_of(LINE)
+        && dst.is_multiple_of(size)
 }
 
 /// `count` (up to 4) stages of a transpose by unpacking elements of `W` bytes (1 or 2). Each
@@ -1016,9 +1015,9 @@ unsafe fn halves(base: *const u16, shape: [usize; 2], stride: isize, dst: *mut u
     };
     if stream && on_lines(2, shape, dst as usize) {
         // SAFETY: the contract, and `on_lines`.
-        unsafe { each_streamed_tile::<_, 32, 8>(base, shape, stride, dst, tile8) };
+        unsafe { each_staged_tile::<_, 32, 8, true>(base, shape, stride, dst, tile8) };
     } else if in_stage(2, shape, stride) {
-        unsafe { each_staged_tile::<_, 32, 8>(base, shape, stride, dst, tile8) };
+        unsafe { each_staged_tile::<_, 32, 8, false>(base, shape, stride, dst, tile8) };
     } else if shape[0].min(cols) >= 8 {
         each_tile(base, shape, stride, dst, [8, 8], false, |src, out| {
             tile8(src, out, cols)
@@ -1056,7 +1055,7 @@ unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f3
         unsafe { words_streamed(base, shape, stride, dst) };
     } else if in_stage(4, shape, stride) {
         let tile = |s, o, c| unsafe { tile8(s, stride, o, c) };
-        unsafe { each_staged_tile::<_, 16, 8>(base, shape, stride, dst, tile) };
+        unsafe { each_staged_tile::<_, 16, 8, false>(base, shape, stride, dst, tile) };
     } else if shape[0].min(cols) >= 8 {
         each_tile(base, shape, stride, dst, [8, 8], false, |src, out| unsafe {
             tile8(src, stride, out, cols)
@@ -1079,7 +1078,7 @@ unsafe fn words(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f3
 unsafe fn words_streamed(base: *const f32, shape: [usize; 2], stride: isize, dst: *mut f32) {
     let tile = |s, o, c| unsafe { tile8(s, stride, o, c) };
     // SAFETY: the contract.
-    unsafe { each_streamed_tile::<_, 16, 8>(base, shape, stride, dst, tile) };
+    unsafe { each_staged_tile::<_, 16, 8, true>(base, shape, stride, dst, tile) };
 }
 
 /// One 8×8 tile of 4-byte elements: `dst[j * cols + i] = src[i * stride + j]` for `i, j < 8`.
@@ -1165,7 +1164,7 @@ unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut 
         unsafe { doubles_streamed(base, shape, stride, dst) };
     } else if in_stage(8, shape, stride) {
         let tile = |s, o, c| unsafe { tile4d(s, stride, o, c) };
-        unsafe { each_staged_tile::<_, 8, 4>(base, shape, stride, dst, tile) };
+        unsafe { each_staged_tile::<_, 8, 4, false>(base, shape, stride, dst, tile) };
     } else {
         each_tile(base, shape, stride, dst, [4, 4], false, |src, out| unsafe {
             tile4d(src, stride, out, cols)
@@ -1183,7 +1182,7 @@ unsafe fn doubles(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut 
 unsafe fn doubles_streamed(base: *const f64, shape: [usize; 2], stride: isize, dst: *mut f64) {
     let tile = |s, o, c| unsafe { tile4d(s, stride, o, c) };
     // SAFETY: the contract.
-    unsafe { each_streamed_tile::<_, 8, 4>(base, shape, stride, dst, tile) };
+    unsafe { each_staged_tile::<_, 8, 4, true>(base, shape, stride, dst, tile) };
 }
 
 /// One 4×4 tile of 8-byte elements: `dst[j * cols + i] = src[i * stride + j]` for `i, j < 4`.
