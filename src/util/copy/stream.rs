@@ -158,7 +158,9 @@ impl Policy {
 
 /// Whether the result of a copy (an op that reads as much as it writes) reserved as `out`
 /// streams: [`Policy::FENCED`]'s rule on the bytes read and written. For kernels that write
-/// whole lines of their own ([`super::transpose`]) and fence once at their end ([`fence`]).
+/// whole lines of their own ([`super::transpose`]) and fence once at their end ([`fence`]),
+/// and for [`super::extend_repeated`]'s choice between copying from the source and from the
+/// result.
 pub(crate) fn copy_streams<A>(out: &Vec<A>) -> bool {
     let bytes = out.capacity().saturating_mul(std::mem::size_of::<A>());
     Policy::FENCED.streams(out, bytes)
