@@ -42,7 +42,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::gather_lines::{Geometry, avx2, drive, gcd};
+use super::gather_lines::{Geometry, Run, avx2, drive, gcd};
 use super::stream::is_plain_byte;
 
 /// 16-byte output vectors a period may have (`lcm(32, k * n) / 16`: whole pairs).
@@ -311,15 +311,13 @@ fn lines<const N: usize, const K: usize, const T: usize>(
         },
     };
     drive(block, origins, dst, g, |o, d, first, end| {
-        let base: [*const u8; K] =
-            std::array::from_fn(|j| block.as_ptr().wrapping_add(o[j.min(o.len() - 1)]));
-        // SAFETY: AVX2 (`takes`). Loads: for q in first..end, each window of the form that runs
-        // (the program's 16 bytes at o[source] + q * advance + lo, or where the lanes form
-        // fits, its 32 bytes at o[j] + q * advance + lo[i][j]) lies in `block`: `drive`'s
-        // promise, `g.reach` being that form's lowest start and highest end. Stores: bytes
-        // q * period .. + period of the line for q < end, inside `d` (`drive`'s promise:
-        // end * period <= d.len()).
-        unsafe { periods_avx2::<N, K, T>(base, d.as_mut_ptr(), first, end) };
+        // SAFETY: AVX2 (`takes`). Loads: for each line l of the run and q in first..end, each
+        // window of the form that runs (the program's 16 bytes at o[l * K + source] + q *
+        // advance + lo, or where the lanes form fits, its 32 bytes at o[l * K + j] + q *
+        // advance + lo[i][j]) lies in `block`: `drive`'s promise, `g.reach` being that form's
+        // lowest start and highest end. Stores: bytes q * period .. + period of line l for
+        // q < end, inside `d` (`drive`'s promise: `d` is whole lines, end * period <= line).
+        unsafe { periods_avx2::<N, K, T>(Run::new(block, o, d, K), first, end) };
     });
 }
 
@@ -336,15 +334,15 @@ fn lines<const N: usize, const K: usize, const T: usize>(
 /// result 77-99 µs). Not measured on Intel, whose `vpshufb` of 32 bytes is one µop.
 ///
 /// # Safety
-/// The CPU has AVX2; for `q` in `first..end`, every window of the form that runs is readable:
-/// the 16 bytes at `base[source] + q * advance + lo` of each of the program's windows, or where
+/// The CPU has AVX2; for each line of the run (its sources `base` and slots `out`:
+/// [`Run::line`]) and `q` in `first..end`, every window of the form that runs is readable: the
+/// 16 bytes at `base[source] + q * advance + lo` of each of the program's windows, or where
 /// the [`Lanes`] form fits, the 32 bytes at `base[j] + q * advance + lo[i][j]` for each pair
 /// `i` and source `j`; and the `period` bytes at `out + q * period` are writable.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
-    base: [*const u8; K],
-    out: *mut MaybeUninit<u8>,
+    run: Run<'_, u8>,
     first: usize,
     end: usize,
 ) {
@@ -362,22 +360,27 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
                 _mm_loadu_si128(p.masks[v][w].as_ptr().cast::<__m128i>())
             })
         });
-        let window = |q: usize, v: usize, w: usize| {
-            let win = p.windows[v][w];
-            base[win.source.min(K - 1)].wrapping_add(win.lo + q * p.advance)
-        };
-        for q in first..end {
-            for (v, mask) in masks.iter().enumerate().take(p.vectors) {
-                // SAFETY: the windows are readable and bytes 16 * v .. + 16 of period q
-                // writable (the contract); unaligned loads, and a store of initialised bytes
-                // into `MaybeUninit<u8>` slots. A vector of one window has it twice, the
-                // second time under an all-zero mask.
-                unsafe {
-                    let a = _mm_loadu_si128(window(q, v, 0).cast::<__m128i>());
-                    let b = _mm_loadu_si128(window(q, v, 1).cast::<__m128i>());
-                    let x =
-                        _mm_or_si128(_mm_shuffle_epi8(a, mask[0]), _mm_shuffle_epi8(b, mask[1]));
-                    _mm_storeu_si128(out.add(q * p.period + 16 * v).cast::<__m128i>(), x);
+        for line in 0..run.origins.len() / K {
+            let (base, out) = run.line::<K>(line);
+            let window = |q: usize, v: usize, w: usize| {
+                let win = p.windows[v][w];
+                base[win.source.min(K - 1)].wrapping_add(win.lo + q * p.advance)
+            };
+            for q in first..end {
+                for (v, mask) in masks.iter().enumerate().take(p.vectors) {
+                    // SAFETY: the windows are readable and bytes 16 * v .. + 16 of period q
+                    // writable (the contract); unaligned loads, and a store of initialised bytes
+                    // into `MaybeUninit<u8>` slots. A vector of one window has it twice, the
+                    // second time under an all-zero mask.
+                    unsafe {
+                        let a = _mm_loadu_si128(window(q, v, 0).cast::<__m128i>());
+                        let b = _mm_loadu_si128(window(q, v, 1).cast::<__m128i>());
+                        let x = _mm_or_si128(
+                            _mm_shuffle_epi8(a, mask[0]),
+                            _mm_shuffle_epi8(b, mask[1]),
+                        );
+                        _mm_storeu_si128(out.add(q * p.period + 16 * v).cast::<__m128i>(), x);
+                    }
                 }
             }
         }
@@ -391,20 +394,26 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
             *mask = unsafe { _mm256_loadu_si256(l.masks[i][j].as_ptr().cast::<__m256i>()) };
         }
     }
-    for q in first..end {
-        for (i, pair) in masks.iter().enumerate().take(p.vectors / 2) {
-            let mut acc = _mm256_setzero_si256();
-            for (j, &mask) in pair.iter().enumerate().take(K) {
-                let at = base[j].wrapping_add(q * p.advance);
-                // SAFETY: the window is readable (the contract), read unaligned; its `lo` may
-                // be negative, its start is not before `block`.
-                let x =
-                    unsafe { _mm256_loadu_si256(at.wrapping_offset(l.lo[i][j]).cast::<__m256i>()) };
-                acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
+    for line in 0..run.origins.len() / K {
+        let (base, out) = run.line::<K>(line);
+        for q in first..end {
+            for (i, pair) in masks.iter().enumerate().take(p.vectors / 2) {
+                let mut acc = _mm256_setzero_si256();
+                for (j, &mask) in pair.iter().enumerate().take(K) {
+                    let at = base[j].wrapping_add(q * p.advance);
+                    // SAFETY: the window is readable (the contract), read unaligned; its `lo` may
+                    // be negative, its start is not before `block`.
+                    let x = unsafe {
+                        _mm256_loadu_si256(at.wrapping_offset(l.lo[i][j]).cast::<__m256i>())
+                    };
+                    acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
+                }
+                // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
+                // store of initialised bytes into `MaybeUninit<u8>` slots.
+                unsafe {
+                    _mm256_storeu_si256(out.add(q * p.period + 32 * i).cast::<__m256i>(), acc)
+                };
             }
-            // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
-            // store of initialised bytes into `MaybeUninit<u8>` slots.
-            unsafe { _mm256_storeu_si256(out.add(q * p.period + 32 * i).cast::<__m256i>(), acc) };
         }
     }
 }
@@ -412,8 +421,7 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
 /// Not x86-64: never called ([`takes`] is false without AVX2).
 #[cfg(not(target_arch = "x86_64"))]
 unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
-    _base: [*const u8; K],
-    _out: *mut MaybeUninit<u8>,
+    _run: Run<'_, u8>,
     _first: usize,
     _end: usize,
 ) {

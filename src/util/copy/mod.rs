@@ -31,7 +31,8 @@
 //!   where `vpermt2b` exists), and
 //!   for the interleaves of dense blocks of 4- and 8-byte primitives whose output vectors each
 //!   hold pieces of at most two units (RGB `f32` `space_to_depth` 2), one or two loads blended
-//!   per 32-byte vector from a compile-time program ([`word_blend`], `unsafe`, its own module);
+//!   per 32-byte vector from a compile-time program ([`word_blend`], `unsafe`, its own module;
+//!   per 16-byte vector for the 3-word units of a single-channel `f32` `depth_to_space` 3);
 //! - where the CPU has AVX2 (detected at run time), the unit loops of planes and flipped rows
 //!   are the same safe loops compiled a second time for AVX2 (`simd`), which LLVM turns into
 //!   byte and lane shuffles (the crate itself is built for baseline x86-64: SSE2);

@@ -1277,7 +1277,7 @@ pub(crate) fn gather_byte_rounds<A: Clone>(
     true
 }
 
-/// A compile-time-program gather ([`word_blend::interleave`], [`byte_fixed::gather`]): the
+/// A compile-time-program gather ([`word_blend::gather`], [`byte_fixed::gather`]): the
 /// block, the sources' origins in it, `[unit, k, t]`, the output; `false` if it did not run.
 type Fixed<A> = fn(&[A], &[usize], [usize; 3], &mut [MaybeUninit<A>]) -> bool;
 
@@ -1321,7 +1321,7 @@ unsafe fn fixed_gather<A: Clone>(
 /// [`Kernel::Interleave`]'s rows: `inner` is `[lines, rows, planes, unit]` (or without
 /// `lines`), each line one output row of [`interleave`]; for one-byte primitives with AVX2,
 /// [`byte_shuffle::Gather`], set up once for all lines; for a dense block of 4- or 8-byte
-/// primitives whose units and row count have a compiled program, [`word_blend::interleave`].
+/// primitives whose units and row count have a compiled program, [`word_blend::gather`].
 ///
 /// # Safety
 /// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
@@ -1344,7 +1344,7 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
     let fixed = if !dense {
         None
     } else if word_blend::takes::<A>(unit, planes.len, unit) {
-        Some(word_blend::interleave::<A> as Fixed<A>)
+        Some(word_blend::gather::<A> as Fixed<A>)
     } else if byte_fixed::takes::<A>(unit, planes.len, unit) {
         Some(byte_fixed::gather::<A> as Fixed<A>)
     } else {
@@ -1441,7 +1441,9 @@ unsafe fn interleave_rows<A: Clone>(out: &mut Vec<A>, base: *const A, inner: &[S
 /// [`Kernel::Deinterleave`]'s rows: `inner` is `[lines, planes, rows, unit]` (or without
 /// `lines`), each line one source row cut into `planes.len` output rows: plane `p` is unit `p`
 /// of every round. For one-byte primitives with AVX2, [`byte_shuffle::Gather`] of one source per
-/// plane, set up once for all lines; otherwise each plane is [`short_runs`] (or [`rows`]).
+/// plane, set up once for all lines; for a dense block with a compiled program,
+/// [`byte_fixed::gather`] or [`word_blend::gather`]; otherwise each plane is [`short_runs`]
+/// (or [`rows`]).
 ///
 /// # Safety
 /// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
@@ -1472,7 +1474,19 @@ unsafe fn deinterleave_rows<A: Clone>(
     } else {
         None
     };
-    if permute.is_none() && dense && byte_fixed::takes::<A>(unit, 1, round) {
+    // The compiled programs of dense blocks: one-byte RGB block 2 (`byte_fixed`), and 4- and
+    // 8-byte units of 3 words (`word_blend`: single-channel `f32` block 3, whose 12-byte units
+    // the overlapping moves below copy with a store each, some across a line).
+    let fixed = if !dense {
+        None
+    } else if permute.is_none() && byte_fixed::takes::<A>(unit, 1, round) {
+        Some(byte_fixed::gather::<A> as Fixed<A>)
+    } else if word_blend::takes::<A>(unit, 1, round) {
+        Some(word_blend::gather::<A> as Fixed<A>)
+    } else {
+        None
+    };
+    if let Some(via) = fixed {
         // Plane p of line l: one source, unit p of every round. Nested loops, not a division
         // per source: for `u8` `depth_to_space` 2 of 16×112×112×12 (7,168 sources) the
         // divisions were a tenth of the call.
@@ -1481,16 +1495,7 @@ unsafe fn deinterleave_rows<A: Clone>(
             .collect();
         // SAFETY: dense: the lines are the `block` consecutive elements from base (line l at
         // l * row_len), all of the view; each output plane is `plane` long.
-        unsafe {
-            fixed_gather(
-                out,
-                (base, block),
-                &origins,
-                [unit, 1, round],
-                plane,
-                byte_fixed::gather::<A>,
-            )
-        };
+        unsafe { fixed_gather(out, (base, block), &origins, [unit, 1, round], plane, via) };
         return;
     }
     // Otherwise the run-time gathers (built only here: their setup is what `byte_fixed`

@@ -970,19 +970,22 @@ proptest! {
         check_interleaves(lines, rows, planes, unit, [gap, line_gap, offset]);
     }
 
-    /// The word blends (`word_blend`: 4- and 8-byte primitives, the unit and plane counts with
-    /// a compiled program, dense blocks) against the element-by-element copy: line counts, row
-    /// counts from below one period to many (the block's first and last periods, whose loads
-    /// would leave it, are copied unit by unit), and the block's offset in its data.
+    /// The word blends (`word_blend`: 4- and 8-byte primitives, the unit, source and step
+    /// counts with a compiled program, dense blocks) against the element-by-element copy, both
+    /// directions: line counts, row counts from below one period to many (the block's first
+    /// and last periods, whose loads would leave it, are copied unit by unit), and the block's
+    /// offset in its data.
     #[test]
     fn word_blends_equal_the_element_by_element_copy(
         lines in 1usize..5,
         rows in 1usize..150,
-        pair in 0usize..word_blend::PAIRS.len(),
+        program in 0usize..word_blend::PROGRAMS.len(),
         offset in 0usize..9,
     ) {
-        // (unit in 4-byte words, planes): an 8-byte element takes two words of the unit.
-        let (words, planes) = word_blend::PAIRS[pair];
+        // (unit, sources, step) in 4-byte words: an interleave of `k` rows, or the planes of
+        // rounds of `t / unit`; an 8-byte element takes two words of the unit.
+        let (words, k, t) = word_blend::PROGRAMS[program];
+        let planes = if k == 1 { t / words } else { k };
         let n = offset + lines * planes * rows * words + 16;
         let data: Vec<u64> = (0..n as u64).map(|v| v.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         fn each<A: Clone + PartialEq + std::fmt::Debug>(
@@ -991,23 +994,21 @@ proptest! {
             f: impl Fn(u64) -> A,
         ) {
             let xs: Vec<A> = data.iter().map(|&v| f(v)).collect();
-            let row = rows * unit;
-            let view = strided(
-                &xs[offset..],
-                &[lines, rows, planes, unit],
-                &[planes * row, unit, row, 1],
-            );
-            check(&view);
+            let (row, round) = (rows * unit, planes * unit);
+            check(&strided(&xs[offset..], &[lines, rows, planes, unit], &[planes * row, unit, row, 1]));
+            check(&strided(&xs[offset..], &[lines, planes, rows, unit], &[rows * round, unit, round, 1]));
         }
         let four = [lines, rows, planes, words, offset];
         each(&data, four, |v| v as f32);
         each(&data, four, |v| v as i32);
         each(&data, four, |v| v as u32);
         each(&data, four, |v| char::from_u32((v % 0xD000) as u32).unwrap_or('x'));
-        let eight = [lines, rows, planes, words / 2, offset];
-        each(&data, eight, |v| (v >> 11) as f64 + 0.5);
-        each(&data, eight, |v| v as i64);
-        each(&data, eight, |v| v);
+        if words % 2 == 0 {
+            let eight = [lines, rows, planes, words / 2, offset];
+            each(&data, eight, |v| (v >> 11) as f64 + 0.5);
+            each(&data, eight, |v| v as i64);
+            each(&data, eight, |v| v);
+        }
     }
 
     /// The byte gathers with compile-time programs (`byte_fixed`: one-byte primitives, RGB
