@@ -584,11 +584,17 @@ unsafe fn short_grid<A: Clone, const N: usize>(
     lines: Step,
     outer: Step,
 ) {
+    let streams = stream::units_stream(out, N * size_of::<A>());
     // SAFETY: the contract.
-    let fill = |spare: &mut [MaybeUninit<[A; N]>]| unsafe { grid_lines(spare, base, lines, outer) };
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| unsafe {
+        grid_lines(spare, base, lines, outer, streams)
+    };
     // SAFETY: `fill` writes each of the lines.len * outer.len units. No overflow: a part of
     // the destination, whose size the caller checked.
-    unsafe { append_units(out, lines.len * outer.len, fill) }
+    unsafe { append_units(out, lines.len * outer.len, fill) };
+    if streams {
+        stream::fence();
+    }
 }
 
 /// [`short_grid`] for each step of `blocks`, all in one append: where a block's lines are few
@@ -610,30 +616,60 @@ unsafe fn short_blocks<A: Clone, const N: usize>(
     outer: Step,
 ) {
     let block = lines.len * outer.len;
+    let streams = stream::units_stream(out, N * size_of::<A>());
     let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
         for (b, units) in spare.chunks_exact_mut(block.max(1)).enumerate() {
+            let start = base.wrapping_offset(b as isize * blocks.stride);
             // SAFETY: b < blocks.len (the slice has blocks.len blocks of `block` units): the
             // lines of a step of the view's loop of blocks.
-            unsafe { grid_lines(units, base.offset(b as isize * blocks.stride), lines, outer) };
+            unsafe { grid_lines(units, start, lines, outer, streams) };
         }
     };
     // SAFETY: `fill` writes each of the blocks.len blocks of `block` units. No overflow: a
     // part of the destination, whose size the caller checked.
-    unsafe { append_units(out, blocks.len * block, fill) }
+    unsafe { append_units(out, blocks.len * block, fill) };
+    if streams {
+        stream::fence();
+    }
 }
 
 /// [`short_grid`]'s lines: `spare` is `lines.len` lines of `outer.len` units, line `l`'s unit
-/// `i` the `N` elements at `base + l * lines.stride + i * outer.stride`.
+/// `i` the `N` elements at `base + l * lines.stride + i * outer.stride`. Where `streams`
+/// ([`stream::units_stream`] held for this result and unit) and `spare` starts on 16 bytes,
+/// each unit's bytes go with streaming stores (the caller fences). ViT's 16×16 / 16 patches
+/// of 16×224×224×3 `f32` copied from their view (a 9.6 MB result in runs of 192 bytes), on the
+/// Zen 1 EPYC (L3 8 MiB; pinned, best of 20 × 5 calls, the build before alternating, twice):
+/// 2.03-2.48 ms written plainly, 1.06-1.25 ms streamed (a `memcpy` of the result 1.56-1.75 ms).
 ///
 /// # Safety
-/// Those are elements of the view, for every `l < spare.len() / outer.len` and `i < outer.len`.
+/// Those are elements of the view, for every `l < spare.len() / outer.len` and `i < outer.len`;
+/// where `streams`, `A` is plain and `N` of them are a multiple of 16 bytes.
 #[inline(always)]
-unsafe fn grid_lines<A: Clone, const N: usize>(
+pub(super) unsafe fn grid_lines<A: Clone, const N: usize>(
     spare: &mut [MaybeUninit<[A; N]>],
     base: *const A,
     lines: Step,
     outer: Step,
+    streams: bool,
 ) {
+    if streams && (spare.as_ptr() as usize).is_multiple_of(16) {
+        for (l, line) in spare.chunks_exact_mut(outer.len.max(1)).enumerate() {
+            let start = base.wrapping_offset(l as isize * lines.stride);
+            for (i, slot) in line.iter_mut().enumerate() {
+                let run = start.wrapping_offset(i as isize * outer.stride);
+                // SAFETY: l < lines.len, i < outer.len: N consecutive elements of the view
+                // (the contract), read as bytes (plain `A`: every byte initialised); the slot
+                // is N `A`s of spare capacity, not overlapping the view, on 16 bytes (`spare`
+                // is, checked above, and each unit is a multiple of 16 bytes: the contract).
+                // Its bytes become a copy of the run's, a valid `[A; N]` (plain `A`: a copy is
+                // a clone).
+                unsafe {
+                    stream::stream_unit(run.cast(), slot.as_mut_ptr().cast(), size_of::<[A; N]>())
+                };
+            }
+        }
+        return;
+    }
     for (l, line) in spare.chunks_exact_mut(outer.len.max(1)).enumerate() {
         // SAFETY: l < lines.len (the contract): a step of the view's loop of lines.
         let start = unsafe { base.offset(l as isize * lines.stride) };

@@ -1802,3 +1802,108 @@ fn small_grids_of_short_runs_equal_the_element_by_element_copy() {
         each(&x.mapv(f64::from));
     }
 }
+
+/// The short runs' grids written with streaming stores (`raw::grid_lines` where
+/// `stream::units_stream` holds): units of 16 to 192 bytes of 1-, 4- and 8-byte elements,
+/// lines and runs forwards, backwards and gapped, against the formula; a slice off 16 bytes
+/// takes the plain stores (a streaming store there would fault).
+#[test]
+fn streamed_grids_equal_their_formula() {
+    fn each<A: Copy + Default + PartialEq + std::fmt::Debug, const N: usize>(make: fn(usize) -> A) {
+        for (lines, outer) in [(1, 1), (1, 5), (3, 4), (2, 9)] {
+            for (line_gap, run_gap) in [(0isize, 0isize), (5, 3), (-1, -2)] {
+                let os = if run_gap < 0 {
+                    -((N as isize) + 2)
+                } else {
+                    N as isize + run_gap
+                };
+                let span = outer as isize * os.abs() + line_gap.abs();
+                let ls = if line_gap < 0 { -span } else { span };
+                let reach = lines as isize * ls.abs() + outer as isize * os.abs() + N as isize;
+                let n = 2 * reach as usize;
+                let src: Vec<A> = (0..n).map(make).collect();
+                // The origin leaves room before it for the backward steps.
+                let origin = (n / 2) as isize;
+                let at = |l: usize, i: usize, k: usize| {
+                    (origin + l as isize * ls + i as isize * os + k as isize) as usize
+                };
+                // Every index within `origin - reach .. origin + reach`, inside `0..n`.
+                for shift in [0, 1] {
+                    let units = lines * outer;
+                    let mut buf: Vec<A> = Vec::with_capacity(units * N + 16);
+                    // The first element on 16 bytes, or one element past it (off 16 bytes).
+                    let spare = buf.spare_capacity_mut();
+                    let first = (0..16)
+                        .find(|&e| (spare[e..].as_ptr() as usize).is_multiple_of(16))
+                        .expect("an element on 16 bytes");
+                    let start = &mut spare[first + shift..first + shift + units * N];
+                    // SAFETY (test only): `units * N` slots of `MaybeUninit<A>` are `units`
+                    // slots of `MaybeUninit<[A; N]>` (same layout, `A`'s alignment).
+                    let spare: &mut [std::mem::MaybeUninit<[A; N]>] =
+                        unsafe { std::slice::from_raw_parts_mut(start.as_mut_ptr().cast(), units) };
+                    let lines_step = plan::Step {
+                        len: lines,
+                        stride: ls,
+                    };
+                    let outer_step = plan::Step {
+                        len: outer,
+                        stride: os,
+                    };
+                    // SAFETY: every (l, i, k) is an index of `src` (checked above); `A` is plain
+                    // and N of them a multiple of 16 bytes (the callers below).
+                    unsafe {
+                        raw::grid_lines(
+                            spare,
+                            src.as_ptr().offset(origin),
+                            lines_step,
+                            outer_step,
+                            true,
+                        )
+                    };
+                    stream::fence();
+                    for l in 0..lines {
+                        for i in 0..outer {
+                            // SAFETY (test only): `grid_lines` wrote every unit.
+                            let unit = unsafe { spare[l * outer + i].assume_init() };
+                            for (k, &x) in unit.iter().enumerate() {
+                                assert_eq!(
+                                    x,
+                                    src[at(l, i, k)],
+                                    "N {N} ({l}, {i}, {k}) shift {shift}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    each::<f32, 4>(|i| i as f32);
+    each::<f32, 12>(|i| i as f32);
+    each::<f32, 48>(|i| i as f32);
+    each::<u8, 16>(|i| (i % 251) as u8);
+    each::<u8, 48>(|i| (i % 251) as u8);
+    each::<f64, 2>(|i| i as f64);
+    each::<i64, 24>(|i| i as i64);
+}
+
+/// A patch extraction past the machine's streaming threshold (a 16 MiB result: every machine's
+/// threshold is at most 32 MiB of traffic) streams its 64-byte patch rows, and equals the
+/// view's elements in order.
+#[test]
+fn a_large_patch_copy_streams_and_equals_its_view() {
+    let x =
+        ndarray::Array::from_shape_fn((64, 256, 256), |(a, b, c)| (a * 65536 + b * 256 + c) as f32);
+    let patches = x
+        .view()
+        .into_shape_with_order((64, 16, 16, 16, 16))
+        .unwrap()
+        .permuted_axes([0, 1, 3, 2, 4]);
+    let view = patches.view().into_dyn();
+    assert_eq!(kernel_of(&view), Kernel::Rows(16));
+    let mut out: Vec<f32> = Vec::with_capacity(view.len());
+    assert_eq!(stream::units_stream(&out, 64), cfg!(target_arch = "x86_64"));
+    extend_c_order(&mut out, &view);
+    assert_eq!(out.len(), view.len());
+    assert!(out.iter().zip(view.iter()).all(|(a, b)| a == b));
+}
