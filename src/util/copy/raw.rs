@@ -584,7 +584,8 @@ unsafe fn short_grid<A: Clone, const N: usize>(
     lines: Step,
     outer: Step,
 ) {
-    let streams = stream::units_stream(out, N * size_of::<A>());
+    let unit = N * size_of::<A>();
+    let streams = stream::grid_streams(out, unit, lines.len * outer.len * unit);
     // SAFETY: the contract.
     let fill = |spare: &mut [MaybeUninit<[A; N]>]| unsafe {
         grid_lines(spare, base, lines, outer, streams)
@@ -616,7 +617,8 @@ unsafe fn short_blocks<A: Clone, const N: usize>(
     outer: Step,
 ) {
     let block = lines.len * outer.len;
-    let streams = stream::units_stream(out, N * size_of::<A>());
+    let unit = N * size_of::<A>();
+    let streams = stream::grid_streams(out, unit, blocks.len * block * unit);
     let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
         for (b, units) in spare.chunks_exact_mut(block.max(1)).enumerate() {
             let start = base.wrapping_offset(b as isize * blocks.stride);
@@ -635,7 +637,7 @@ unsafe fn short_blocks<A: Clone, const N: usize>(
 
 /// [`short_grid`]'s lines: `spare` is `lines.len` lines of `outer.len` units, line `l`'s unit
 /// `i` the `N` elements at `base + l * lines.stride + i * outer.stride`. Where `streams`
-/// ([`stream::units_stream`] held for this result and unit) and `spare` starts on 16 bytes,
+/// ([`stream::grid_streams`] held for this result and call) and `spare` starts on 16 bytes,
 /// each unit's bytes go with streaming stores (the caller fences). ViT's 16×16 / 16 patches
 /// of 16×224×224×3 `f32` copied from their view (a 9.6 MB result in runs of 192 bytes), on the
 /// Zen 1 EPYC (L3 8 MiB; pinned, best of 20 × 5 calls, the build before alternating, twice):

@@ -181,6 +181,13 @@ pub(crate) fn units_stream<A>(out: &Vec<A>, unit: usize) -> bool {
     unit.is_multiple_of(16) && copy_streams(out)
 }
 
+/// [`units_stream`] for one call of a kernel that writes `bytes` of such units and then fences:
+/// at least [`FENCED_RUN`] of them, as for a fenced run (a fence per kilobyte cost more than
+/// the streaming saved).
+pub(crate) fn grid_streams<A>(out: &Vec<A>, unit: usize, bytes: usize) -> bool {
+    bytes >= FENCED_RUN && units_stream(out, unit)
+}
+
 /// Copies the `bytes` bytes at `src` to `dst` with streaming stores, 16 at a time; [`fence`]
 /// before they are read.
 ///
