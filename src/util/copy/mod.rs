@@ -69,7 +69,7 @@ pub(crate) use pieces::{Piece, interleave_pieces, interleave_stepped};
 pub(crate) use raw::gather_byte_rounds;
 pub(crate) use repeat::{extend_repeated, repeat_tail};
 pub(crate) use simd::with_avx2;
-pub(crate) use stream::{Sink, units_stream};
+pub(crate) use stream::{Sink, grid_streams};
 
 #[cfg(test)]
 pub(crate) use plan::Kernel;

@@ -1804,7 +1804,7 @@ fn small_grids_of_short_runs_equal_the_element_by_element_copy() {
 }
 
 /// The short runs' grids written with streaming stores (`raw::grid_lines` where
-/// `stream::units_stream` holds): units of 16 to 192 bytes of 1-, 4- and 8-byte elements,
+/// `stream::grid_streams` holds): units of 16 to 192 bytes of 1-, 4- and 8-byte elements,
 /// lines and runs forwards, backwards and gapped, against the formula; a slice off 16 bytes
 /// takes the plain stores (a streaming store there would fault).
 #[test]
