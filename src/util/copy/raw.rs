@@ -584,15 +584,32 @@ unsafe fn short_grid<A: Clone, const N: usize>(
     lines: Step,
     outer: Step,
 ) {
-    let unit = N * size_of::<A>();
-    let streams = stream::grid_streams(out, unit, lines.len * outer.len * unit);
     // SAFETY: the contract.
-    let fill = |spare: &mut [MaybeUninit<[A; N]>]| unsafe {
+    let fill = |spare: &mut [MaybeUninit<[A; N]>], streams| unsafe {
         grid_lines(spare, base, lines, outer, streams)
     };
     // SAFETY: `fill` writes each of the lines.len * outer.len units. No overflow: a part of
     // the destination, whose size the caller checked.
-    unsafe { append_units(out, lines.len * outer.len, fill) };
+    unsafe { append_grid(out, lines.len * outer.len, fill) }
+}
+
+/// [`append_units`] for the short runs' grids: `fill` is told whether to stream
+/// ([`stream::grid_streams`] for this result and these units), and a streamed grid is fenced
+/// after it.
+///
+/// # Safety
+/// As for [`append_units`]; where `fill` is told to stream, it does so only as
+/// [`grid_lines`] does.
+#[inline]
+unsafe fn append_grid<A, const N: usize>(
+    out: &mut Vec<A>,
+    units: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<[A; N]>], bool),
+) {
+    let unit = N * size_of::<A>();
+    let streams = stream::grid_streams(out, unit, units * unit);
+    // SAFETY: the contract.
+    unsafe { append_units(out, units, |spare| fill(spare, streams)) };
     if streams {
         stream::fence();
     }
@@ -617,9 +634,7 @@ unsafe fn short_blocks<A: Clone, const N: usize>(
     outer: Step,
 ) {
     let block = lines.len * outer.len;
-    let unit = N * size_of::<A>();
-    let streams = stream::grid_streams(out, unit, blocks.len * block * unit);
-    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+    let fill = |spare: &mut [MaybeUninit<[A; N]>], streams| {
         for (b, units) in spare.chunks_exact_mut(block.max(1)).enumerate() {
             let start = base.wrapping_offset(b as isize * blocks.stride);
             // SAFETY: b < blocks.len (the slice has blocks.len blocks of `block` units): the
@@ -629,10 +644,7 @@ unsafe fn short_blocks<A: Clone, const N: usize>(
     };
     // SAFETY: `fill` writes each of the blocks.len blocks of `block` units. No overflow: a
     // part of the destination, whose size the caller checked.
-    unsafe { append_units(out, blocks.len * block, fill) };
-    if streams {
-        stream::fence();
-    }
+    unsafe { append_grid(out, blocks.len * block, fill) }
 }
 
 /// [`short_grid`]'s lines: `spare` is `lines.len` lines of `outer.len` units, line `l`'s unit
