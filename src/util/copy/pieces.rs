@@ -37,6 +37,7 @@
 use std::mem::MaybeUninit;
 
 use super::raw::{append_with, column_plain};
+use super::stream::is_plain;
 use crate::error::Error;
 use crate::util::runs::run_len;
 
@@ -194,11 +195,38 @@ fn column<A: Clone, const N: usize>(
     at: usize,
     part: &[A],
 ) {
-    for (dst, piece) in rows.chunks_exact_mut(row).zip(part.chunks_exact(N)) {
+    let pairs = rows.chunks_exact_mut(row).zip(part.chunks_exact(N));
+    if is_plain::<A>() {
+        for (dst, piece) in pairs {
+            // SAFETY: `A` is plain; `dst[at..at + N]` and `piece` are `N` elements each.
+            unsafe { move_fixed::<A, N>(&mut dst[at..at + N], piece) };
+        }
+        return;
+    }
+    for (dst, piece) in pairs {
         for (slot, x) in dst[at..at + N].iter_mut().zip(piece) {
             slot.write(x.clone());
         }
     }
+}
+
+/// Writes `src` into `dst` as one move of `N * size_of::<A>()` bytes, a size known at compile
+/// time: a piece of 2 `f32` (a box's `xy`) is one 8-byte move, 3 `u8` (an RGB pixel) a 2- and
+/// a 1-byte one, where the clones of [`column`]'s element loop were a move per element.
+/// Measured (AMD EPYC family 23, pinned, best of 30 × 10 calls, alternating processes, 4 times
+/// each): VOC's `concat` of pieces 2, 2, 1, 20 wide on 4×52×52×3 `f32` inputs 340-455 ->
+/// 307-408 us (ratio of medians 0.9), the same on 1×20×20×3 (in L2) 10.3 -> 9.4 us; a
+/// reflect `pad` of 16×224×224×3 by one pixel (mirrored units of 3 `f32`) 1766 -> 1723 us.
+///
+/// # Safety
+/// `A` is [`is_plain`] (its clone is a copy of its bytes, all initialised), and `dst` and
+/// `src` are `N` elements long each. They cannot overlap: one is borrowed exclusively.
+#[inline(always)]
+unsafe fn move_fixed<A, const N: usize>(dst: &mut [MaybeUninit<A>], src: &[A]) {
+    debug_assert!(dst.len() == N && src.len() == N);
+    // SAFETY: the contract: `N` readable, initialised elements whose bytes are their value,
+    // and `N` writable slots (a `MaybeUninit<A>` has `A`'s size and alignment).
+    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<A>(), N) };
 }
 
 /// [`column`] for a piece length known only at run time (`run > 0`). Pieces of primitives of 16
@@ -235,6 +263,15 @@ fn stepped<A: Clone, const N: usize>(
             for (slot, x) in dst[at..at + len].iter_mut().zip(piece) {
                 slot.write(x.clone());
             }
+        }
+        return;
+    }
+    if N > 0 && is_plain::<A>() {
+        // Pieces of a compile-time length (a mirrored pixel): one move each.
+        for (k, dst) in rows.chunks_exact_mut(row).enumerate() {
+            let from = start + k * step;
+            // SAFETY: `A` is plain; both slices are `len` = `N` elements (`run_len`).
+            unsafe { move_fixed::<A, N>(&mut dst[at..at + N], &data[from..from + N]) };
         }
         return;
     }
