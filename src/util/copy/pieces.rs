@@ -213,10 +213,11 @@ fn column<A: Clone, const N: usize>(
 /// Writes `src` into `dst` as one move of `N * size_of::<A>()` bytes, a size known at compile
 /// time: a piece of 2 `f32` (a box's `xy`) is one 8-byte move, 3 `u8` (an RGB pixel) a 2- and
 /// a 1-byte one, where the clones of [`column`]'s element loop were a move per element.
-/// Measured (AMD EPYC family 23, pinned, best of 30 × 10 calls, alternating processes, 4 times
-/// each): VOC's `concat` of pieces 2, 2, 1, 20 wide on 4×52×52×3 `f32` inputs 340-455 ->
-/// 307-408 us (ratio of medians 0.9), the same on 1×20×20×3 (in L2) 10.3 -> 9.4 us; a
-/// reflect `pad` of 16×224×224×3 by one pixel (mirrored units of 3 `f32`) 1766 -> 1723 us.
+/// Measured (AMD EPYC family 23, pinned, best of 30 × 10 calls, min and median of 15, the
+/// builds before and after in alternating processes): VOC's `concat` of pieces 2, 2, 1, 20
+/// wide on 4×52×52×3 `f32` inputs 310-359 -> 284-316 us, the same on 1×20×20×3 (in L2)
+/// 8.8-8.9 -> 8.0 us; a reflect `pad` of 16×224×224×3 by one pixel (mirrored units of 3 `f32`)
+/// 1847-1898 -> 1801-1837 us; pieces 2, 1, 80 level (2156-2186 -> 2098-2165 us).
 ///
 /// # Safety
 /// `A` is [`is_plain`] (its clone is a copy of its bytes, all initialised), and `dst` and
