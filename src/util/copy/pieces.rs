@@ -133,14 +133,21 @@ pub(crate) fn interleave_stepped<A: Clone>(
     // Rows per block: about BLOCK_BYTES of the result, at least one row.
     let row_bytes = row.saturating_mul(std::mem::size_of::<A>()).max(1);
     let block = (BLOCK_BYTES / row_bytes).max(1).saturating_mul(row);
+    // Each piece with the slot it starts at in a row, widest first (`widest_first`).
+    let mut order: Vec<(usize, &Piece<'_, A>)> = Vec::with_capacity(pieces.len());
+    let mut at = 0;
+    for p in pieces {
+        order.push((at, p));
+        at += p.len;
+    }
+    widest_first(&mut order);
     let fill = |spare: &mut [MaybeUninit<A>]| {
         // `total > 0`, so `row > 0`; `spare` is exactly `outer` rows, so every block is whole
         // rows (`block` is a multiple of `row`; the last block may have fewer).
         for (b, rows) in spare.chunks_mut(block).enumerate() {
             let first = b * (block / row);
             let count = rows.len() / row;
-            let mut at = 0;
-            for p in pieces {
+            for &(at, p) in &order {
                 // Checked above: the pieces of rows `first..first + count` are inside `data`.
                 let start = p.offset + first * p.step;
                 if p.step == p.len {
@@ -164,19 +171,35 @@ pub(crate) fn interleave_stepped<A: Clone>(
                         _ => stepped::<A, 0>(rows, [row, at], data, [start, step, len]),
                     }
                 }
-                at += p.len;
             }
         }
     };
     // SAFETY: `fill` writes every one of the `total` slots. The slots are `outer` rows of `row`
     // elements, taken in blocks of whole rows. In each block, piece `i` writes slots
-    // `at_i..at_i + len_i` of every row, where `at_i` is the sum of the lengths before it: the
-    // pieces tile each row (they sum to `row`), and each row of the block is zipped with
-    // exactly one piece of the data (`count` rows, `count` pieces). The indexing is in bounds
+    // `at_i..at_i + len_i` of every row, where `at_i` is the sum of the lengths before it in
+    // `pieces` (`order` holds each piece once, with its `at_i`; the order they go in does not
+    // matter): the pieces tile each row (they sum to `row`), and each row of the block is zipped
+    // with exactly one piece of the data (`count` rows, `count` pieces). The indexing is in bounds
     // by the checks above; if it were not, it would panic rather than skip a slot, and a panic
     // leaks the written slots, which is safe.
     unsafe { append_with(out, total, fill) };
     Ok(())
+}
+
+/// Orders a block's pieces widest first (a stable sort: equal widths keep their order). Each
+/// block's first piece is the first to write the block's cache lines, so each line it touches is
+/// fetched for writing then: the widest piece does that in long runs, one row's lines after the
+/// other, which the hardware prefetchers follow, and the narrow pieces after it find their lines
+/// in L1. In row order, a padded row's first piece (one mirrored pixel, or VOC's 2-wide box
+/// `xy`) touched one line per row, a row apart, and each of those writes waited for its line.
+/// The pieces write disjoint slots, so the order changes no result.
+/// Measured (AMD EPYC family 23, pinned, best of 30 × 10 calls, min and median of 12, the two
+/// orders in alternating processes): VOC's `concat` of pieces 2, 2, 1, 20 on 4×52×52×3 `f32`
+/// 309-319 -> 260-282 us; 2, 1, 80 2053-2080 -> 1764-1809 us; a symmetric `pad` of 16×224×224×1
+/// by 2 (pieces 1, 1, 224, 1, 1) 319-344 -> 269-314 us; a reflect `pad` of 16×224×224×3 by 1
+/// 1764-1842 -> 1610-1640 us; in L2 (1×20×20×3 VOC, 4×64×64×1 pad) 7.9-8.5 -> 7.5 us and level.
+fn widest_first<P>(order: &mut [(usize, &Piece<'_, P>)]) {
+    order.sort_by_key(|&(_, p)| std::cmp::Reverse(p.len));
 }
 
 /// The result bytes written per block of rows: inside L1 with the inputs' parts beside them.
