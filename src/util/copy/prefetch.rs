@@ -63,9 +63,9 @@ pub(crate) fn prefetch_bytes(p: *const u8, bytes: usize) {
 
 /// The most [`prefetch_ahead`] asks for: the first 12 lines of a row. The hardware prefetchers
 /// follow a row once it is being read, so its first lines are what the next copy would wait
-/// for; asking for more costs the current copy: each request holds one of the L1's few miss
-/// buffers until its line arrives, and the current row's stores (their lines fetched for
-/// writing) wait behind them. Measured on the AMD EPYC family 23 (pinned, best of 30 × 5
+/// for; asking for more cost the current copy here, presumably because each request holds one
+/// of the L1's few miss buffers until its line arrives and the current row's stores (their
+/// lines fetched for writing) wait behind them. Measured on the AMD EPYC family 23 (pinned, best of 30 × 5
 /// calls, alternating runs 4 times each, the table on huge pages as in the benches): `tf_gather`
 /// of 2048 random 3 KiB rows of the 94 MB BERT table 1256-1303 us asking for whole rows (up to
 /// 4 KiB, this constant before), 1199-1240 us for 1 KiB, 1186-1212 us for 768 bytes, 1164-1190
