@@ -286,7 +286,7 @@ fn array_at<const N: usize, A: Clone>(s: &[A], start: usize) -> [A; N] {
 /// `clone` is), element by element otherwise. The fallback is never taken (`run` has `N`
 /// elements; the compiler sees it and drops it): it only spares a panic path.
 #[inline(always)]
-fn to_array<const N: usize, A: Clone>(run: &[A]) -> [A; N] {
+pub(crate) fn to_array<const N: usize, A: Clone>(run: &[A]) -> [A; N] {
     match <&[A; N]>::try_from(run) {
         Ok(array) => array.clone(),
         Err(_) => std::array::from_fn(|i| run[i].clone()),

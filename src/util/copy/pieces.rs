@@ -9,7 +9,7 @@
 //! in L1) at a time, and within a block one input at a time, the widest first
 //! ([`widest_first`]): each input's pieces go down the block's rows in one loop whose piece
 //! length is the same every time, and a compile-time constant for pieces of 1 to 4 elements (a
-//! box's coordinates, a confidence), so such a piece is one move ([`move_fixed`]). Row by row,
+//! box's coordinates, a confidence), so such a piece is one move ([`put_unit`]). Row by row,
 //! every piece paid a loop of its own with a run-time length, and rows of a few short pieces
 //! spent most of their time there.
 //!
@@ -38,9 +38,8 @@
 use std::mem::MaybeUninit;
 
 use super::raw::{append_with, column_plain};
-use super::stream::is_plain;
 use crate::error::Error;
-use crate::util::runs::run_len;
+use crate::util::runs::{run_len, to_array};
 
 /// One input's share of every row of [`interleave_stepped`]: row `o`'s piece is the `len`
 /// elements of `data` from `offset + o * step`. `step == len` (from `offset` 0): the input cut
@@ -219,39 +218,32 @@ fn column<A: Clone, const N: usize>(
     at: usize,
     part: &[A],
 ) {
-    let pairs = rows.chunks_exact_mut(row).zip(part.chunks_exact(N));
-    if is_plain::<A>() {
-        for (dst, piece) in pairs {
-            // SAFETY: `A` is plain; `dst[at..at + N]` and `piece` are `N` elements each.
-            unsafe { move_fixed::<A, N>(&mut dst[at..at + N], piece) };
-        }
-        return;
-    }
-    for (dst, piece) in pairs {
-        for (slot, x) in dst[at..at + N].iter_mut().zip(piece) {
-            slot.write(x.clone());
-        }
+    for (dst, piece) in rows.chunks_exact_mut(row).zip(part.chunks_exact(N)) {
+        put_unit::<A, N>(&mut dst[at..at + N], piece);
     }
 }
 
-/// Writes `src` into `dst` as one move of `N * size_of::<A>()` bytes, a size known at compile
-/// time: a piece of 2 `f32` (a box's `xy`) is one 8-byte move, 3 `u8` (an RGB pixel) a 2- and
-/// a 1-byte one, where the clones of [`column`]'s element loop were a move per element.
+/// Writes the `N` elements of `src` into the `N` slots of `dst` (lengths the callers' slices
+/// guarantee) as one clone of a fixed-size array, which std makes one move for `Copy` types (as
+/// `raw::append_units`' kernels rely on): a piece of 2 `f32` (a box's `xy`) is one 8-byte move,
+/// 3 `u8` (an RGB pixel) a 2- and a 1-byte one, where a clone per element was a move per
+/// element. Other types clone element by element, as before.
 /// Measured (AMD EPYC family 23, pinned, best of 30 × 10 calls, min and median of 15, the
-/// builds before and after in alternating processes): VOC's `concat` of pieces 2, 2, 1, 20
-/// wide on 4×52×52×3 `f32` inputs 310-359 -> 284-316 us, the same on 1×20×20×3 (in L2)
-/// 8.8-8.9 -> 8.0 us; a reflect `pad` of 16×224×224×3 by one pixel (mirrored units of 3 `f32`)
-/// 1847-1898 -> 1801-1837 us; pieces 2, 1, 80 level (2156-2186 -> 2098-2165 us).
-///
-/// # Safety
-/// `A` is [`is_plain`] (its clone is a copy of its bytes, all initialised), and `dst` and
-/// `src` are `N` elements long each. They cannot overlap: one is borrowed exclusively.
+/// builds before and after in alternating processes; the byte copy this safe form replaced
+/// measured level with it, 7.72-7.77 against 7.75-7.94 us in L2): VOC's `concat` of pieces 2, 2, 1, 20 wide on 4×52×52×3 `f32` inputs
+/// 310-359 -> 284-316 us, the same on 1×20×20×3 (in L2) 8.8-8.9 -> 8.0 us; a reflect `pad` of
+/// 16×224×224×3 by one pixel (mirrored units of 3 `f32`) 1847-1898 -> 1801-1837 us; pieces 2,
+/// 1, 80 level (2156-2186 -> 2098-2165 us).
 #[inline(always)]
-unsafe fn move_fixed<A, const N: usize>(dst: &mut [MaybeUninit<A>], src: &[A]) {
-    debug_assert!(dst.len() == N && src.len() == N);
-    // SAFETY: the contract: `N` readable, initialised elements whose bytes are their value,
-    // and `N` writable slots (a `MaybeUninit<A>` has `A`'s size and alignment).
-    unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<A>(), N) };
+fn put_unit<A: Clone, const N: usize>(dst: &mut [MaybeUninit<A>], src: &[A]) {
+    let unit: [A; N] = to_array(src);
+    match dst.first_chunk_mut::<N>() {
+        Some(slots) => *slots = unit.map(MaybeUninit::new),
+        // Never taken (`dst` has `N` slots; the compiler sees it), as in `to_array`.
+        None => dst.iter_mut().zip(unit).for_each(|(slot, x)| {
+            slot.write(x);
+        }),
+    }
 }
 
 /// [`column`] for a piece length known only at run time (`run > 0`). Pieces of primitives of 16
@@ -291,12 +283,11 @@ fn stepped<A: Clone, const N: usize>(
         }
         return;
     }
-    if N > 0 && is_plain::<A>() {
-        // Pieces of a compile-time length (a mirrored pixel): one move each.
+    if N > 0 {
+        // Pieces of a compile-time length (a mirrored pixel): one array each.
         for (k, dst) in rows.chunks_exact_mut(row).enumerate() {
             let from = start + k * step;
-            // SAFETY: `A` is plain; both slices are `len` = `N` elements (`run_len`).
-            unsafe { move_fixed::<A, N>(&mut dst[at..at + N], &data[from..from + N]) };
+            put_unit::<A, N>(&mut dst[at..at + N], &data[from..from + N]);
         }
         return;
     }
