@@ -41,7 +41,7 @@
 //! - only whole, aligned 64-byte lines are streamed; the partial lines at a run's ends are
 //!   written normally, so no line is ever written both ways (a line half streamed and half
 //!   stored normally cost 5x on runs of 324 bytes). Except where a kernel streams every byte
-//!   it writes, so that lines are whole again when its runs meet ([`units_stream`]: the short
+//!   it writes, so that lines are whole again when its runs meet ([`grid_streams`]: the short
 //!   runs' grids, whose runs of whole 16-byte chunks follow each other in the result; the
 //!   engine's copy of ViT's patches of a 16×224×224×3 `f32` batch, runs of 192 bytes, 2.0-2.5
 //!   -> 1.1-1.25 ms on the Zen 1, a `memcpy` 1.6-1.75 ms);
@@ -170,22 +170,17 @@ pub(crate) fn copy_streams<A>(out: &Vec<A>) -> bool {
     Policy::FENCED.streams(out, bytes)
 }
 
-/// Whether a copy appending runs of `unit` bytes to `out`, one after another, may write every
-/// one of them with streaming stores ([`stream_unit`], where they start on 16 bytes): its
-/// result streams ([`copy_streams`]) and the runs are whole 16-byte chunks. Then every byte of
-/// the result from there is streamed, so only a line the result shares with what came before
-/// it (or an allocator's header) is written both ways. For the short runs' grids
+/// Whether one call of a kernel appending runs of `unit` bytes to `out`, one after another,
+/// `bytes` of them in all, then fencing, may write every run with streaming stores
+/// ([`stream_unit`], where they start on 16 bytes): its result streams ([`copy_streams`]), the
+/// runs are whole 16-byte chunks, and the call writes at least [`FENCED_RUN`] (as for a fenced
+/// run: a fence per kilobyte cost more than the streaming saved). Then every byte of the
+/// result from there is streamed, so only a line the result shares with what came before it
+/// (or an allocator's header) is written both ways. For the short runs' grids
 /// ([`super::raw`]), whose runs (`extract_image_patches`' patch rows: 192 bytes of `f32` RGB)
 /// are far below the whole-line rule's [`SINK_RUN`] yet fill the result in order.
-pub(crate) fn units_stream<A>(out: &Vec<A>, unit: usize) -> bool {
-    unit.is_multiple_of(16) && copy_streams(out)
-}
-
-/// [`units_stream`] for one call of a kernel that writes `bytes` of such units and then fences:
-/// at least [`FENCED_RUN`] of them, as for a fenced run (a fence per kilobyte cost more than
-/// the streaming saved).
 pub(crate) fn grid_streams<A>(out: &Vec<A>, unit: usize, bytes: usize) -> bool {
-    bytes >= FENCED_RUN && units_stream(out, unit)
+    bytes >= FENCED_RUN && unit.is_multiple_of(16) && copy_streams(out)
 }
 
 /// Copies the `bytes` bytes at `src` to `dst` with streaming stores, 16 at a time; [`fence`]
@@ -194,7 +189,7 @@ pub(crate) fn grid_streams<A>(out: &Vec<A>, unit: usize, bytes: usize) -> bool {
 /// # Safety
 /// `src..src + bytes` is initialised memory, readable, not written during the call;
 /// `dst..dst + bytes` is writable, does not overlap it, and `dst` and `bytes` are multiples of
-/// 16. Only on `x86_64` (elsewhere nothing streams: [`units_stream`] is false).
+/// 16. Only on `x86_64` (elsewhere nothing streams: [`grid_streams`] is false).
 #[inline(always)]
 pub(crate) unsafe fn stream_unit(src: *const u8, dst: *mut u8, bytes: usize) {
     #[cfg(target_arch = "x86_64")]

@@ -1902,7 +1902,12 @@ fn a_large_patch_copy_streams_and_equals_its_view() {
     let view = patches.view().into_dyn();
     assert_eq!(kernel_of(&view), Kernel::Rows(16));
     let mut out: Vec<f32> = Vec::with_capacity(view.len());
-    assert_eq!(stream::units_stream(&out, 64), cfg!(target_arch = "x86_64"));
+    // Units of 64 bytes stream in calls of 16 KiB (the engine's calls here are that large: a
+    // copy short of its last 16 bytes in the streamed path fails this test).
+    assert_eq!(
+        stream::grid_streams(&out, 64, 16 << 10),
+        cfg!(target_arch = "x86_64")
+    );
     extend_c_order(&mut out, &view);
     assert_eq!(out.len(), view.len());
     assert!(out.iter().zip(view.iter()).all(|(a, b)| a == b));
