@@ -9,7 +9,7 @@
 //! third of the call (`Gather::new` and `Gather::clamped`, perf, `u8` 1×32×224×3). Here the
 //! windows' offsets and the masks are constants ([`program`] is a `const fn`): no setup, a
 //! window is a displacement from its source's pointer, the masks stay in registers, and one
-//! pass writes every pair of a period: 27 instructions per 96 bytes.
+//! pass writes every vector of a period.
 //!
 //! Measured (AMD EPYC, pinned, glibc's `rep movsb` threshold raised; `u8` `space_to_depth` 2,
 //! best of 20 × 100 calls against a `to_vec` of the input): 1×128×224×3 3.06x -> 2.27-2.69x,
@@ -17,26 +17,29 @@
 //! (the batch is limited by the shuffles' throughput, not by instructions or setup: 17% fewer
 //! instructions, at most 4% less time).
 //!
-//! So where it exists (`space_to_depth`, not `depth_to_space`), a program's [`Lanes`] form is
-//! run instead: one 32-byte window per source for each 32-byte pair of output vectors, which
-//! takes half the shuffles (no `vinserti128`). In L1, a 1,344-byte line pair: 14.2 -> 17.6
-//! output bytes per TSC cycle (a `memcpy` 36.6). The 16-image batch, pinned criterion A/B
-//! (`real_u8_space_to_depth`), two pairs back to back: 126 and 141 µs -> 116 and 122 µs, a
-//! `memcpy` 67-72 µs (1.89x and 1.97x -> 1.66x and 1.71x); callgrind 2.26M -> 2.09M
-//! instructions for the scratch loop of all `u8` depth ops. Now the loads are the likelier
-//! limit: half of the unaligned 32-byte windows cross a cache line. Programs without a lanes
-//! form (`depth_to_space`) go 16 bytes at a time ([`periods_avx2`]).
-
-//! The program is [`super::byte_shuffle`]'s scheme: output rounds of `k` units of `n` bytes, unit
-//! `j` of round `r` the `n` bytes at `r * t` of source `j`; each 16-byte output vector of a period
-//! is at most two 16-byte source windows shuffled by `pshufb` and or-ed, each window starting at
-//! the first byte of the vector that the earlier windows of its source miss.
+//! The program: output rounds of `k` units of `n` bytes, unit `j` of round `r` the `n` bytes
+//! at `r * t` of source `j`. Each 16-byte output vector of a period is made from two 16-byte
+//! source windows, placed so that the bytes each contributes lie at positions the other's do
+//! not: one `pblendvb` joins them and one `pshufb` puts every byte in its place ([`vector`]
+//! finds the windows; [`periods_avx2`] runs them).
 //!
+//! Why a blend, not two shuffles or-ed (`byte_shuffle`'s scheme, and this module's until
+//! December 2026, with a form of 32-byte windows for `space_to_depth`): on Zen 1 the shuffles
+//! were the limit (a `vpshufb` of 32 bytes is two µops there; a 32-byte pair of vectors took
+//! four shuffle µops, now two). `u8` `space_to_depth` 2 (AMD EPYC family 23, pinned, builds
+//! alternating, 8 × 3 runs each of best of 20 × 125 calls, median): 16 images 142.7 -> 124.4
+//! µs (a `memcpy` of the result 94 µs), one image 8.5 -> 8.1 µs, four 33.1 -> 31.4 µs.
+//! `depth_to_space` 2 is level (16 images 130.9 / 131.5 µs): its old form already used
+//! 16-byte windows, and a scratch loop of just the two loads and a store per vector runs as
+//! fast as either form, so both are now bound by the loads (two per 16 output bytes). Not
+//! measured elsewhere: on a CPU with 256-bit shuffle and store paths (Intel, Zen 2 and later)
+//! the old 32-byte form may have been the faster one for `space_to_depth` in cache.
+
 //! Soundness: [`gather`] runs only where [`takes`] holds: the CPU has AVX2 (the
 //! `#[target_feature(enable = "avx2")]` function is only called on a CPU that has it) and `A` is
 //! a one-byte primitive ([`super::stream::is_plain_byte`]: `u8`'s size and alignment, every byte
-//! initialised), so its slices are byte slices. Every load is of 16 or 32 bytes inside
-//! `block`, every store of 16 or 32 bytes inside the line's slice of `dst` (the periods
+//! initialised), so its slices are byte slices. Every load is of 16 bytes inside `block`,
+//! every store of 16 bytes inside the line's slice of `dst` (the periods
 //! [`super::gather_lines::drive`] hands the vector loop). Only bytes of `A` values are written,
 //! so a `bool` slot only ever receives a valid `bool` byte.
 
@@ -45,50 +48,68 @@ use std::mem::MaybeUninit;
 use super::gather_lines::{Geometry, Run, avx2, drive, gcd};
 use super::stream::is_plain_byte;
 
-/// 16-byte output vectors a period may have (`lcm(32, k * n) / 16`: whole pairs).
+/// 16-byte output vectors a period may have (`lcm(16, k * n) / 16`).
 const MAX_VECTORS: usize = 8;
 
 /// The `(unit, sources, step)` with a compiled program, in bytes: `space_to_depth` 2 of RGB
 /// (units of 6 bytes from 2 rows) and `depth_to_space` 2 to RGB (units of 6 from every 12).
 pub(super) const PROGRAMS: [(usize, usize, usize); 2] = [(6, 2, 6), (6, 1, 12)];
 
-/// One window of an output vector: 16 bytes of source `source` from `lo` (relative to the
-/// period's start in that source).
+/// How one 16-byte output vector of a period is made: two 16-byte source windows (the same
+/// one twice where one holds every byte) blended byte by byte (`pblendvb`), then shuffled
+/// (`pshufb`). The windows are placed so that the bytes each contributes fall on positions
+/// the other's do not.
 #[derive(Clone, Copy)]
-struct Window {
-    source: usize,
-    lo: usize,
+struct Vector {
+    /// Window `w` is 16 bytes of source `source[w]` from `lo[w]`, relative to the period's
+    /// start in that source (may be negative: a window that begins before its unit).
+    source: [usize; 2],
+    lo: [isize; 2],
+    /// Byte `i` of the blend is window 1's where `select[i]` has its high bit set, else
+    /// window 0's.
+    select: [u8; 16],
+    /// Output byte `i` is byte `shuffle[i]` of the blend.
+    shuffle: [u8; 16],
 }
 
 /// How the output vectors of one period are made.
 #[derive(Clone, Copy)]
 struct Program {
-    /// 16-byte output vectors per period (even).
+    /// 16-byte output vectors per period.
     vectors: usize,
-    /// Output bytes per period: `lcm(32, k * n)`.
+    /// Output bytes per period: `lcm(16, k * n)`.
     period: usize,
     /// Source bytes per period: `t` per round.
     advance: usize,
-    /// Whether every vector takes at most two windows and the period at most [`MAX_VECTORS`].
+    /// Whether every vector of the period has its two windows and the period at most
+    /// [`MAX_VECTORS`] vectors.
     fits: bool,
-    /// Vector `v`'s windows (one window: the same twice, its second mask all zero lanes).
-    windows: [[Window; 2]; MAX_VECTORS],
-    /// Vector `v`'s `pshufb` masks: byte `i` of window `w` is `lo + masks[v][w][i]`, or 0 where
-    /// the mask has the high bit set.
-    masks: [[[u8; 16]; 2]; MAX_VECTORS],
-    /// The highest window end.
-    reach: usize,
+    vector: [Vector; MAX_VECTORS],
+    /// The lowest window start and the highest window end.
+    reach: (isize, isize),
 }
 
-/// The program for `k` sources of units of `n` bytes, a round every `t`: output byte `q` of a
-/// period is byte `r * t + e` of source `j`, where `q = (r * k + j) * n + e`.
+/// Output byte `q` of a period (of `k` sources, units of `n`, a round every `t`, `round = n *
+/// k`): its source and its offset from the period's start in that source, `q = (r * k + j) * n
+/// + e` being byte `r * t + e` of source `j`.
+const fn byte_of(n: usize, round: usize, t: usize, q: usize) -> (usize, isize) {
+    let (r, u) = (q / round, q % round);
+    (u / n, (r * t + u % n) as isize)
+}
+
+/// The program for `k` sources of units of `n` bytes, a round every `t`.
 const fn program(n: usize, k: usize, t: usize) -> Program {
-    let blank = Window { source: 0, lo: 0 };
+    let blank = Vector {
+        source: [0; 2],
+        lo: [0; 2],
+        select: [0; 16],
+        shuffle: [0; 16],
+    };
     let round = n * k;
     let period = if round == 0 {
         0
     } else {
-        32 / gcd(32, round) * round
+        16 / gcd(16, round) * round
     };
     let mut p = Program {
         vectors: period / 16,
@@ -98,155 +119,126 @@ const fn program(n: usize, k: usize, t: usize) -> Program {
             None => 0,
         },
         fits: round > 0 && t >= n && period / 16 <= MAX_VECTORS,
-        windows: [[blank; 2]; MAX_VECTORS],
-        masks: [[[0x80; 16]; 2]; MAX_VECTORS],
-        reach: 0,
+        vector: [blank; MAX_VECTORS],
+        reach: (0, 0),
     };
     if !p.fits {
         return p;
     }
     let mut v = 0;
     while v < p.vectors {
-        let mut count = 0;
-        let mut i = 0;
-        while i < 16 {
-            let q = 16 * v + i;
-            let (r, u) = (q / round, q % round);
-            let (j, off) = (u / n, r * t + u % n);
-            // The window of source j that holds this byte, else a new one from it.
-            let mut w = 0;
-            let mut which = count;
-            while w < count {
-                let win = p.windows[v][w];
-                if win.source == j && win.lo <= off && off < win.lo + 16 {
-                    which = w;
+        match vector(n, round, t, v) {
+            Some(x) => {
+                p.vector[v] = x;
+                let mut w = 0;
+                while w < 2 {
+                    if x.lo[w] < p.reach.0 {
+                        p.reach.0 = x.lo[w];
+                    }
+                    if x.lo[w] + 16 > p.reach.1 {
+                        p.reach.1 = x.lo[w] + 16;
+                    }
+                    w += 1;
                 }
-                w += 1;
             }
-            if which == count {
-                if count == 2 {
-                    p.fits = false;
-                    return p;
-                }
-                p.windows[v][count] = Window { source: j, lo: off };
-                count += 1;
+            None => {
+                p.fits = false;
+                return p;
             }
-            p.masks[v][which][i] = (off - p.windows[v][which].lo) as u8;
-            i += 1;
-        }
-        if count == 1 {
-            p.windows[v][1] = p.windows[v][0];
-        }
-        let mut w = 0;
-        while w < 2 {
-            if p.windows[v][w].lo + 16 > p.reach {
-                p.reach = p.windows[v][w].lo + 16;
-            }
-            w += 1;
         }
         v += 1;
     }
     p
 }
 
-/// Sources a [`Lanes`] program may take (one 32-byte window each per pair of vectors).
-const MAX_SOURCES: usize = 2;
-
-/// A program without inserts: each 32-byte pair of output vectors takes one 32-byte window per
-/// source, its low lane feeding the pair's low vector and its high lane the high one. Where it
-/// exists, a pair costs a load and a `vpshufb` per source, against [`Program`]'s two loads
-/// and two shuffles per vector (the shuffle µops, more than the instruction count, held the
-/// one-byte `space_to_depth` back).
-#[derive(Clone, Copy)]
-struct Lanes {
-    /// Whether every pair takes every source, each source's bytes of a pair fitting one
-    /// window, and the period at most [`MAX_VECTORS`] vectors of at most [`MAX_SOURCES`]
-    /// sources.
-    fits: bool,
-    /// Pair `i`'s window of source `j` starts at `lo[i][j]` (relative to the period's start
-    /// in that source; may be negative).
-    lo: [[isize; MAX_SOURCES]; MAX_VECTORS / 2],
-    /// Pair `i`'s `vpshufb` mask for source `j`: byte `b` of lane `b / 16` is window byte
-    /// `16 * (b / 16) + masks[i][j][b]`, or 0 where the high bit is set.
-    masks: [[[u8; 32]; MAX_SOURCES]; MAX_VECTORS / 2],
-    /// The lowest window start and the highest window end.
-    reach: (isize, isize),
-}
-
-/// The [`Lanes`] form of `program(n, k, t)`, where one exists. Source `j`'s window for pair `i`
-/// must start at most at each of its bytes' offset minus 16 times that byte's lane, and less
-/// than 16 before it: the lowest such start is taken.
-const fn lanes(n: usize, k: usize, t: usize) -> Lanes {
-    let p = program(n, k, t);
-    let mut l = Lanes {
-        fits: p.fits && k <= MAX_SOURCES,
-        lo: [[0; MAX_SOURCES]; MAX_VECTORS / 2],
-        masks: [[[0x80; 32]; MAX_SOURCES]; MAX_VECTORS / 2],
-        reach: (0, 0),
-    };
-    if !l.fits {
-        return l;
-    }
-    let mut i = 0;
-    while i < p.vectors / 2 {
-        let mut j = 0;
-        while j < k {
-            // The bounds on the window's start from every byte of source j in the pair.
-            let (mut low, mut high) = (isize::MIN, isize::MAX);
-            let mut b = 0;
-            while b < 32 {
-                if let Some(at) = lane_offset(n, k, t, 32 * i + b)
-                    && at.0 == j
-                {
-                    if at.1 - 15 > low {
-                        low = at.1 - 15;
-                    }
-                    if at.1 < high {
-                        high = at.1;
-                    }
-                }
-                b += 1;
+/// Output vector `v`'s windows, blend and shuffle, if two windows can make it. Window 0 holds
+/// the vector's first byte and window 1 the first byte window 0 misses, so each window's start
+/// is one of 16; for each pair of starts, the bytes only one window holds take their places
+/// first, then each byte both hold takes window 0's place if free, else window 1's.
+const fn vector(n: usize, round: usize, t: usize, v: usize) -> Option<Vector> {
+    let (s0, first) = byte_of(n, round, t, 16 * v);
+    let mut lo0 = first;
+    while lo0 > first - 16 {
+        // The first byte window 0 misses: window 1 starts at most 15 before it.
+        let mut miss = 16;
+        let mut i = 0;
+        while i < 16 {
+            let (j, at) = byte_of(n, round, t, 16 * v + i);
+            if miss == 16 && !(j == s0 && lo0 <= at && at < lo0 + 16) {
+                miss = i;
             }
-            if low > high || high == isize::MAX {
-                l.fits = false;
-                return l;
-            }
-            l.lo[i][j] = low;
-            let mut b = 0;
-            while b < 32 {
-                if let Some(at) = lane_offset(n, k, t, 32 * i + b)
-                    && at.0 == j
-                {
-                    l.masks[i][j][b] = (at.1 - low) as u8;
-                }
-                b += 1;
-            }
-            if low < l.reach.0 {
-                l.reach.0 = low;
-            }
-            if low + 32 > l.reach.1 {
-                l.reach.1 = low + 32;
-            }
-            j += 1;
+            i += 1;
         }
-        i += 1;
+        if miss == 16 {
+            // One window holds every byte: it is window 1 too (all of the blend window 0's).
+            return place(n, round, t, v, [s0, s0], [lo0, lo0]);
+        }
+        let (s1, last) = byte_of(n, round, t, 16 * v + miss);
+        let mut lo1 = last;
+        while lo1 > last - 16 {
+            if let Some(x) = place(n, round, t, v, [s0, s1], [lo0, lo1]) {
+                return Some(x);
+            }
+            lo1 -= 1;
+        }
+        lo0 -= 1;
     }
-    l
+    None
 }
 
-/// Output byte `q` of a period (of `k` sources, units of `n`, a round every `t`) in a lanes
-/// window: its source, and its offset from the period's start in that source less 16 for a
-/// byte of a high lane, so that a window starting at `lo` holds it at lane byte `offset - lo`.
-const fn lane_offset(n: usize, k: usize, t: usize, q: usize) -> Option<(usize, isize)> {
-    let round = n * k;
-    if round == 0 {
-        return None;
+/// Vector `v` from the windows `source`, `lo`, if each of its bytes gets a place in the blend.
+const fn place(
+    n: usize,
+    round: usize,
+    t: usize,
+    v: usize,
+    source: [usize; 2],
+    lo: [isize; 2],
+) -> Option<Vector> {
+    // taken[p]: 0 free, 1 + w taken by window w.
+    let mut taken = [0u8; 16];
+    let mut x = Vector {
+        source,
+        lo,
+        select: [0; 16],
+        shuffle: [0; 16],
+    };
+    let mut placed = [false; 16];
+    let mut pass = 0;
+    while pass < 2 {
+        let mut i = 0;
+        while i < 16 {
+            let (j, at) = byte_of(n, round, t, 16 * v + i);
+            let mut holds = [false; 2];
+            let mut w = 0;
+            while w < 2 {
+                holds[w] = j == source[w] && lo[w] <= at && at < lo[w] + 16;
+                w += 1;
+            }
+            // The first pass places the bytes with one window; a byte no window holds fails.
+            if !placed[i] && (pass == 1 || holds[0] != holds[1]) {
+                let mut w = 0;
+                while w < 2 && !placed[i] {
+                    if holds[w] {
+                        let p = (at - lo[w]) as usize;
+                        if taken[p] == 0 || taken[p] == 1 + w as u8 {
+                            taken[p] = 1 + w as u8;
+                            x.shuffle[i] = p as u8;
+                            x.select[p] = if w == 1 { 0xff } else { 0 };
+                            placed[i] = true;
+                        }
+                    }
+                    w += 1;
+                }
+                if !placed[i] {
+                    return None;
+                }
+            }
+            i += 1;
+        }
+        pass += 1;
     }
-    let (r, u) = (q / round, q % round);
-    Some((
-        u / n,
-        (r * t + u % n) as isize - 16 * (q % 32 / 16) as isize,
-    ))
+    Some(x)
 }
 
 /// Whether [`gather`] copies `k` sources of units of `unit` elements of `A`, a round every
@@ -296,7 +288,6 @@ fn lines<const N: usize, const K: usize, const T: usize>(
     dst: &mut [MaybeUninit<u8>],
 ) {
     let p = const { program(N, K, T) };
-    let l = const { lanes(N, K, T) };
     assert!(p.fits, "a byte gather's program");
     let g = Geometry {
         n: N,
@@ -304,41 +295,27 @@ fn lines<const N: usize, const K: usize, const T: usize>(
         t: T,
         period: p.period,
         advance: p.advance,
-        reach: if l.fits {
-            l.reach
-        } else {
-            (0, p.reach as isize)
-        },
+        reach: p.reach,
     };
     drive(block, origins, dst, g, |o, d, first, end| {
         // SAFETY: AVX2 (`takes`). Loads: for each line l of the run and q in first..end, each
-        // window of the form that runs (the program's 16 bytes at o[l * K + source] + q *
-        // advance + lo, or where the lanes form fits, its 32 bytes at o[l * K + j] + q *
-        // advance + lo[i][j]) lies in `block`: `drive`'s promise, `g.reach` being that form's
-        // lowest start and highest end. Stores: bytes q * period .. + period of line l for
+        // vector's windows (16 bytes at o[l * K + source[w]] + q * advance + lo[w]) lie in
+        // `block`: `drive`'s promise, `g.reach` being the program's lowest window start and
+        // highest window end. Stores: bytes q * period .. + period of line l for
         // q < end, inside `d` (`drive`'s promise: `d` is whole lines, end * period <= line).
         unsafe { periods_avx2::<N, K, T>(Run::new(block, o, d, K), first, end) };
     });
 }
 
-/// Periods `first..end` of one line: where the program has a [`Lanes`] form, 32 output bytes
-/// (a pair of output vectors) at a time, one 32-byte window per source shuffled by `vpshufb`
-/// (which shuffles each 128-bit lane on its own) and the results or-ed; otherwise 16 bytes at
-/// a time, each of the vector's two 16-byte windows loaded and shuffled on its own.
-///
-/// The second form first loaded a pair of vectors' windows into the two halves of one
-/// register (`vinserti128`) and shuffled them in one `vpshufb`: on Zen 1, whose 256-bit
-/// operations are two 128-bit µops each, the inserts were pure cost. `u8` `depth_to_space` 2
-/// of 16×112×112×12 (AMD EPYC family 23, pinned, best of 30 × 20 calls, this form against the
-/// pairs in alternating processes, three times): 184-188 -> 151-154 µs (a `memcpy` of the
-/// result 77-99 µs). Not measured on Intel, whose `vpshufb` of 32 bytes is one µop.
+/// Periods `first..end` of each line of the run, 16 output bytes at a time: the vector's two
+/// windows loaded, blended by its selector and shuffled by its mask (all four masks of a
+/// vector, for every vector of the period, stay in registers).
 ///
 /// # Safety
 /// The CPU has AVX2; for each line of the run (its sources `base` and slots `out`:
-/// [`Run::line`]) and `q` in `first..end`, every window of the form that runs is readable: the
-/// 16 bytes at `base[source] + q * advance + lo` of each of the program's windows, or where
-/// the [`Lanes`] form fits, the 32 bytes at `base[j] + q * advance + lo[i][j]` for each pair
-/// `i` and source `j`; and the `period` bytes at `out + q * period` are writable.
+/// [`Run::line`]) and `q` in `first..end`, each vector's windows are readable (the 16 bytes at
+/// `base[source[w]] + q * advance + lo[w]`), and the `period` bytes at `out + q * period` are
+/// writable.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
@@ -347,72 +324,45 @@ unsafe fn periods_avx2<const N: usize, const K: usize, const T: usize>(
     end: usize,
 ) {
     use std::arch::x86_64::{
-        __m128i, __m256i, _mm_loadu_si128, _mm_or_si128, _mm_shuffle_epi8, _mm_storeu_si128,
-        _mm256_loadu_si256, _mm256_or_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_storeu_si256,
+        __m128i, _mm_blendv_epi8, _mm_loadu_si128, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_storeu_si128,
     };
     let p = const { program(N, K, T) };
-    let l = const { lanes(N, K, T) };
-    if !l.fits {
+    let mut masks = [[_mm_setzero_si128(); 2]; MAX_VECTORS];
+    for (mask, x) in masks.iter_mut().zip(&p.vector).take(p.vectors) {
         // SAFETY: 16-byte arrays, read unaligned.
-        let masks: [[__m128i; 2]; MAX_VECTORS] = std::array::from_fn(|v| {
-            std::array::from_fn(|w| unsafe {
-                _mm_loadu_si128(p.masks[v][w].as_ptr().cast::<__m128i>())
-            })
-        });
-        for line in 0..run.origins.len() / K {
-            let (base, out) = run.line::<K>(line);
-            let window = |q: usize, v: usize, w: usize| {
-                let win = p.windows[v][w];
-                base[win.source.min(K - 1)].wrapping_add(win.lo + q * p.advance)
-            };
-            for q in first..end {
-                for (v, mask) in masks.iter().enumerate().take(p.vectors) {
-                    // SAFETY: the windows are readable and bytes 16 * v .. + 16 of period q
-                    // writable (the contract); unaligned loads, and a store of initialised bytes
-                    // into `MaybeUninit<u8>` slots. A vector of one window has it twice, the
-                    // second time under an all-zero mask.
-                    unsafe {
-                        let a = _mm_loadu_si128(window(q, v, 0).cast::<__m128i>());
-                        let b = _mm_loadu_si128(window(q, v, 1).cast::<__m128i>());
-                        let x = _mm_or_si128(
-                            _mm_shuffle_epi8(a, mask[0]),
-                            _mm_shuffle_epi8(b, mask[1]),
-                        );
-                        _mm_storeu_si128(out.add(q * p.period + 16 * v).cast::<__m128i>(), x);
-                    }
-                }
-            }
-        }
-        return;
-    }
-    // Each pair's masks, one 32-byte mask per source.
-    let mut masks = [[_mm256_setzero_si256(); MAX_SOURCES]; MAX_VECTORS / 2];
-    for (i, pair) in masks.iter_mut().enumerate().take(p.vectors / 2) {
-        for (j, mask) in pair.iter_mut().enumerate().take(K) {
-            // SAFETY: a 32-byte array, read unaligned.
-            *mask = unsafe { _mm256_loadu_si256(l.masks[i][j].as_ptr().cast::<__m256i>()) };
-        }
+        *mask = unsafe {
+            [
+                _mm_loadu_si128(x.select.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(x.shuffle.as_ptr().cast::<__m128i>()),
+            ]
+        };
     }
     for line in 0..run.origins.len() / K {
         let (base, out) = run.line::<K>(line);
         for q in first..end {
-            for (i, pair) in masks.iter().enumerate().take(p.vectors / 2) {
-                let mut acc = _mm256_setzero_si256();
-                for (j, &mask) in pair.iter().enumerate().take(K) {
-                    let at = base[j].wrapping_add(q * p.advance);
-                    // SAFETY: the window is readable (the contract), read unaligned; its `lo` may
-                    // be negative, its start is not before `block`.
-                    let x = unsafe {
-                        _mm256_loadu_si256(at.wrapping_offset(l.lo[i][j]).cast::<__m256i>())
-                    };
-                    acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(x, mask));
-                }
-                // SAFETY: writable (the contract): bytes 32 * i .. + 32 of period q; an unaligned
-                // store of initialised bytes into `MaybeUninit<u8>` slots.
-                unsafe {
-                    _mm256_storeu_si256(out.add(q * p.period + 32 * i).cast::<__m256i>(), acc)
+            for (v, [select, shuffle]) in masks.iter().enumerate().take(p.vectors) {
+                let x = p.vector[v];
+                let window = |w: usize| {
+                    base[x.source[w]]
+                        .wrapping_add(q * p.advance)
+                        .wrapping_offset(x.lo[w])
+                        .cast::<__m128i>()
                 };
+                // SAFETY: the windows are readable and bytes 16 * v .. + 16 of period q
+                // writable (the contract); unaligned loads, and a store of initialised bytes
+                // into `MaybeUninit<u8>` slots.
+                unsafe {
+                    let blend = _mm_blendv_epi8(
+                        _mm_loadu_si128(window(0)),
+                        _mm_loadu_si128(window(1)),
+                        *select,
+                    );
+                    _mm_storeu_si128(
+                        out.add(q * p.period + 16 * v).cast::<__m128i>(),
+                        _mm_shuffle_epi8(blend, *shuffle),
+                    );
+                }
             }
         }
     }
@@ -432,22 +382,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_compiled_program_fits() {
+    fn every_compiled_program_makes_each_byte_from_its_source() {
         for (n, k, t) in PROGRAMS {
             let p = program(n, k, t);
             assert!(p.fits, "({n}, {k}, {t})");
             assert_eq!(p.period % (n * k), 0);
-            assert_eq!(p.period % 32, 0);
+            assert_eq!(p.period, 16 * p.vectors);
             assert_eq!(p.advance, p.period / (n * k) * t);
+            for (v, x) in p.vector[..p.vectors].iter().enumerate() {
+                for i in 0..16 {
+                    // The blend's byte that the shuffle puts at i, and the window it came from.
+                    let at = x.shuffle[i];
+                    assert!(
+                        at < 16,
+                        "({n}, {k}, {t}) vector {v} byte {i}: a zeroed lane"
+                    );
+                    let w = usize::from(x.select[usize::from(at)] >= 0x80);
+                    let got = (x.source[w], x.lo[w] + isize::from(at));
+                    assert_eq!(
+                        got,
+                        byte_of(n, n * k, t, 16 * v + i),
+                        "({n}, {k}, {t}) {v} {i}"
+                    );
+                    assert!(p.reach.0 <= x.lo[w] && x.lo[w] + 16 <= p.reach.1);
+                }
+            }
         }
-        // The lanes form: `space_to_depth` 2 of RGB has one (each row's 16 bytes of a pair
-        // lie within 32 consecutive bytes, split 16 / 16 by lane); `depth_to_space` 2 does not
-        // (a 16-byte vector reads 28 bytes of its one source).
-        let s2d = lanes(6, 2, 6);
-        assert!(s2d.fits);
-        assert_eq!(s2d.lo[..3], [[-6, -10], [8, 8], [26, 22]]);
-        assert_eq!(s2d.reach, (-10, 58));
-        assert!(!lanes(6, 1, 12).fits);
+        // `space_to_depth` 2 of RGB: each vector's bytes of a row are consecutive, one window
+        // per row; `depth_to_space` 2: a vector's three units span 28 to 34 bytes of its one
+        // source, two windows of it, the first starting 6 before its unit for vector 0.
+        let s2d = program(6, 2, 6);
+        assert_eq!(
+            s2d.vector[..3]
+                .iter()
+                .map(|x| (x.source, x.lo))
+                .collect::<Vec<_>>(),
+            [([0, 1], [0, -10]), ([0, 1], [10, -2]), ([1, 0], [14, 8])]
+        );
+        assert_eq!(s2d.reach, (-10, 30));
+        let d2s = program(6, 1, 12);
+        assert_eq!(
+            d2s.vector[..3]
+                .iter()
+                .map(|x| (x.source, x.lo))
+                .collect::<Vec<_>>(),
+            [([0, 0], [-6, 12]), ([0, 0], [28, 46]), ([0, 0], [62, 80])]
+        );
+        assert_eq!(d2s.reach, (-6, 96));
         // Three windows in a vector: units of 2 bytes from 3 sources.
         assert!(!program(2, 3, 2).fits);
         // Units that overlap (t < n).

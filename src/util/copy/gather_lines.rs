@@ -176,8 +176,8 @@ impl<'a, X> Run<'a, X> {
     }
 }
 
-/// The periods `first..end` (of the line's `whole`) whose windows stay inside a block of `len`
-/// lanes: every window of period `q` lies in `o[j] + q * advance + reach.0 .. o[j] + q *
+/// The periods `first..end` (of the line's `whole`; `(0, 0)` if none) whose windows stay
+/// inside a block of `len` lanes: every window of period `q` lies in `o[j] + q * advance + reach.0 .. o[j] + q *
 /// advance + reach.1` for some `j`, so inside `0..len` when `min(o) + reach.0 + q * advance >=
 /// 0` and `max(o) + reach.1 + q * advance <= len`.
 fn span(g: Geometry, o: &[usize], len: usize, whole: usize) -> (usize, usize) {
@@ -203,7 +203,10 @@ fn span(g: Geometry, o: &[usize], len: usize, whole: usize) -> (usize, usize) {
     } else {
         room / advance + 1
     };
-    (first as usize, (end as usize).min(whole))
+    let (first, end) = (first as usize, (end as usize).min(whole));
+    // None at all (a line shorter than a period, or whose every period leaves the block):
+    // (0, 0), so that the unit loop takes every round, not from `first`'s.
+    if first < end { (first, end) } else { (0, 0) }
 }
 
 #[cfg(test)]
@@ -226,6 +229,10 @@ mod tests {
         for (rounds, calls) in [
             (56, vec![(0, 1, 1, 28), (1, 2, 0, 28), (3, 1, 0, 27)]),
             (57, vec![(0, 1, 1, 28), (1, 3, 0, 28)]),
+            // Lines shorter than a period: no vector periods, every round by the unit loop
+            // (the first line's windows would start before the block: its span is empty, not
+            // "from period 1").
+            (1, vec![]),
         ] {
             let line = 12 * rounds;
             let block: Vec<u32> = (0..4 * line as u32).collect();
@@ -254,8 +261,8 @@ mod tests {
                 }
                 seen.push((o[0] / line, lines, first, end));
             });
-            // The first line's first period would read before the block, and with 56 rounds
-            // the last line's last period past it: those lines go alone, the others in one
+            // With 56 or 57 rounds, the first line's first period would read before the block,
+            // and with 56 rounds the last line's last period past it: those lines go alone, the others in one
             // run; everything else is the vector loop's.
             assert_eq!(seen, calls, "{rounds} rounds");
             // SAFETY: `drive` wrote every slot (the unit loop and the closure above).
