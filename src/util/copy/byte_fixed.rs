@@ -20,8 +20,8 @@
 //! The program: output rounds of `k` units of `n` bytes, unit `j` of round `r` the `n` bytes
 //! at `r * t` of source `j`. Each 16-byte output vector of a period is made from two 16-byte
 //! source windows, placed so that the bytes each contributes lie at positions the other's do
-//! not: one `pblendvb` joins them and one `pshufb` puts every byte in its place ([`vector`]
-//! finds the windows; [`periods_avx2`] runs them).
+//! not: one `pblendvb` joins them and one `pshufb` puts every byte in its place
+//! ([`super::blend`] finds the windows; [`periods_avx2`] runs them).
 //!
 //! Why a blend, not two shuffles or-ed (`byte_shuffle`'s scheme, and this module's until
 //! December 2026, with a form of 32-byte windows for `space_to_depth`): on Zen 1 the shuffles
@@ -45,6 +45,7 @@
 
 use std::mem::MaybeUninit;
 
+use super::blend::{Blend, blend};
 use super::gather_lines::{Geometry, Run, avx2, drive, gcd};
 use super::stream::is_plain_byte;
 
@@ -54,23 +55,6 @@ const MAX_VECTORS: usize = 8;
 /// The `(unit, sources, step)` with a compiled program, in bytes: `space_to_depth` 2 of RGB
 /// (units of 6 bytes from 2 rows) and `depth_to_space` 2 to RGB (units of 6 from every 12).
 pub(super) const PROGRAMS: [(usize, usize, usize); 2] = [(6, 2, 6), (6, 1, 12)];
-
-/// How one 16-byte output vector of a period is made: two 16-byte source windows (the same
-/// one twice where one holds every byte) blended byte by byte (`pblendvb`), then shuffled
-/// (`pshufb`). The windows are placed so that the bytes each contributes fall on positions
-/// the other's do not.
-#[derive(Clone, Copy)]
-struct Vector {
-    /// Window `w` is 16 bytes of source `source[w]` from `lo[w]`, relative to the period's
-    /// start in that source (may be negative: a window that begins before its unit).
-    source: [usize; 2],
-    lo: [isize; 2],
-    /// Byte `i` of the blend is window 1's where `select[i]` has its high bit set, else
-    /// window 0's.
-    select: [u8; 16],
-    /// Output byte `i` is byte `shuffle[i]` of the blend.
-    shuffle: [u8; 16],
-}
 
 /// How the output vectors of one period are made.
 #[derive(Clone, Copy)]
@@ -84,7 +68,9 @@ struct Program {
     /// Whether every vector of the period has its two windows and the period at most
     /// [`MAX_VECTORS`] vectors.
     fits: bool,
-    vector: [Vector; MAX_VECTORS],
+    /// Each vector's windows (relative to the period's start in their sources), selector and
+    /// shuffle.
+    vector: [Blend; MAX_VECTORS],
     /// The lowest window start and the highest window end.
     reach: (isize, isize),
 }
@@ -99,7 +85,7 @@ const fn byte_of(n: usize, round: usize, t: usize, q: usize) -> (usize, isize) {
 
 /// The program for `k` sources of units of `n` bytes, a round every `t`.
 const fn program(n: usize, k: usize, t: usize) -> Program {
-    let blank = Vector {
+    let blank = Blend {
         source: [0; 2],
         lo: [0; 2],
         select: [0; 16],
@@ -127,7 +113,15 @@ const fn program(n: usize, k: usize, t: usize) -> Program {
     }
     let mut v = 0;
     while v < p.vectors {
-        match vector(n, round, t, v) {
+        let mut bytes = [(0, 0); 16];
+        let mut i = 0;
+        while i < 16 {
+            bytes[i] = byte_of(n, round, t, 16 * v + i);
+            i += 1;
+        }
+        // Windows may start anywhere: `drive` keeps a line's periods whose windows leave the
+        // block for the unit loop.
+        match blend(&bytes, (isize::MIN, isize::MAX)) {
             Some(x) => {
                 p.vector[v] = x;
                 let mut w = 0;
@@ -149,96 +143,6 @@ const fn program(n: usize, k: usize, t: usize) -> Program {
         v += 1;
     }
     p
-}
-
-/// Output vector `v`'s windows, blend and shuffle, if two windows can make it. Window 0 holds
-/// the vector's first byte and window 1 the first byte window 0 misses, so each window's start
-/// is one of 16; for each pair of starts, the bytes only one window holds take their places
-/// first, then each byte both hold takes window 0's place if free, else window 1's.
-const fn vector(n: usize, round: usize, t: usize, v: usize) -> Option<Vector> {
-    let (s0, first) = byte_of(n, round, t, 16 * v);
-    let mut lo0 = first;
-    while lo0 > first - 16 {
-        // The first byte window 0 misses: window 1 starts at most 15 before it.
-        let mut miss = 16;
-        let mut i = 0;
-        while i < 16 {
-            let (j, at) = byte_of(n, round, t, 16 * v + i);
-            if miss == 16 && !(j == s0 && lo0 <= at && at < lo0 + 16) {
-                miss = i;
-            }
-            i += 1;
-        }
-        if miss == 16 {
-            // One window holds every byte: it is window 1 too (all of the blend window 0's).
-            return place(n, round, t, v, [s0, s0], [lo0, lo0]);
-        }
-        let (s1, last) = byte_of(n, round, t, 16 * v + miss);
-        let mut lo1 = last;
-        while lo1 > last - 16 {
-            if let Some(x) = place(n, round, t, v, [s0, s1], [lo0, lo1]) {
-                return Some(x);
-            }
-            lo1 -= 1;
-        }
-        lo0 -= 1;
-    }
-    None
-}
-
-/// Vector `v` from the windows `source`, `lo`, if each of its bytes gets a place in the blend.
-const fn place(
-    n: usize,
-    round: usize,
-    t: usize,
-    v: usize,
-    source: [usize; 2],
-    lo: [isize; 2],
-) -> Option<Vector> {
-    // taken[p]: 0 free, 1 + w taken by window w.
-    let mut taken = [0u8; 16];
-    let mut x = Vector {
-        source,
-        lo,
-        select: [0; 16],
-        shuffle: [0; 16],
-    };
-    let mut placed = [false; 16];
-    let mut pass = 0;
-    while pass < 2 {
-        let mut i = 0;
-        while i < 16 {
-            let (j, at) = byte_of(n, round, t, 16 * v + i);
-            let mut holds = [false; 2];
-            let mut w = 0;
-            while w < 2 {
-                holds[w] = j == source[w] && lo[w] <= at && at < lo[w] + 16;
-                w += 1;
-            }
-            // The first pass places the bytes with one window; a byte no window holds fails.
-            if !placed[i] && (pass == 1 || holds[0] != holds[1]) {
-                let mut w = 0;
-                while w < 2 && !placed[i] {
-                    if holds[w] {
-                        let p = (at - lo[w]) as usize;
-                        if taken[p] == 0 || taken[p] == 1 + w as u8 {
-                            taken[p] = 1 + w as u8;
-                            x.shuffle[i] = p as u8;
-                            x.select[p] = if w == 1 { 0xff } else { 0 };
-                            placed[i] = true;
-                        }
-                    }
-                    w += 1;
-                }
-                if !placed[i] {
-                    return None;
-                }
-            }
-            i += 1;
-        }
-        pass += 1;
-    }
-    Some(x)
 }
 
 /// Whether [`gather`] copies `k` sources of units of `unit` elements of `A`, a round every

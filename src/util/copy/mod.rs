@@ -47,6 +47,7 @@
 //! loops over a destination region and a source region of two slices, in safe code.
 
 pub(crate) mod assign;
+mod blend;
 mod byte_fixed;
 mod byte_permute;
 mod byte_shuffle;
