@@ -85,6 +85,35 @@ fn every_head_and_tail_around_a_line() {
     }
 }
 
+/// Destinations a little after their source modulo 4096 (where a forward copy's loads wait on
+/// its own stores: `x86::aliases`) are copied backwards; both directions are exact, at every
+/// distance around the edges of that window and for runs with and without partial lines.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn copies_in_both_directions_are_exact() {
+    let src = ramp(3 * 4096, |i| (i * 31 + i / 251) as u8);
+    for ahead in [0usize, 1, 16, 64, 448, 511, 512, 513, 2048, 4080, 4095] {
+        for (len, prefix) in [(4096, 0), (1000, 3), (65, 63), (4097 + 100, 17)] {
+            let mut out: Vec<u8> = Vec::with_capacity(prefix + len);
+            out.extend_from_slice(&src[..prefix]);
+            // The source start that puts the destination `ahead` bytes after it (mod 4096).
+            let dst = out.as_ptr() as usize + prefix;
+            let from = dst.wrapping_sub(ahead).wrapping_sub(src.as_ptr() as usize) % 4096;
+            let run = &src[from..from + len];
+            assert_eq!((dst.wrapping_sub(run.as_ptr() as usize)) % 4096, ahead);
+            assert_eq!(
+                x86::aliases(run.as_ptr(), dst as *const u8),
+                ahead > 0 && ahead < 512,
+                "{ahead}"
+            );
+            let mut want = out.clone();
+            want.extend_from_slice(run);
+            assert!(extend_fenced(&mut out, run, ALWAYS));
+            assert_eq!(out, want, "ahead {ahead} len {len} prefix {prefix}");
+        }
+    }
+}
+
 #[test]
 fn only_large_enough_results_and_runs_stream() {
     let run = ramp(1000, |i| i as f32);
