@@ -177,9 +177,9 @@ impl<'a, X> Run<'a, X> {
 }
 
 /// The periods `first..end` (of the line's `whole`; `(0, 0)` if none) whose windows stay
-/// inside a block of `len` lanes: every window of period `q` lies in `o[j] + q * advance + reach.0 .. o[j] + q *
-/// advance + reach.1` for some `j`, so inside `0..len` when `min(o) + reach.0 + q * advance >=
-/// 0` and `max(o) + reach.1 + q * advance <= len`.
+/// inside a block of `len` lanes: every window of period `q` lies in `o[j] + q * advance +
+/// reach.0 .. o[j] + q * advance + reach.1` for some `j`, so inside `0..len` when `min(o) +
+/// reach.0 + q * advance >= 0` and `max(o) + reach.1 + q * advance <= len`.
 fn span(g: Geometry, o: &[usize], len: usize, whole: usize) -> (usize, usize) {
     let (Some(&low), Some(&high)) = (o.iter().min(), o.iter().max()) else {
         return (0, 0);
@@ -262,8 +262,8 @@ mod tests {
                 seen.push((o[0] / line, lines, first, end));
             });
             // With 56 or 57 rounds, the first line's first period would read before the block,
-            // and with 56 rounds the last line's last period past it: those lines go alone, the others in one
-            // run; everything else is the vector loop's.
+            // and with 56 rounds the last line's last period past it: those lines go alone, the
+            // others in one run; everything else is the vector loop's.
             assert_eq!(seen, calls, "{rounds} rounds");
             // SAFETY: `drive` wrote every slot (the unit loop and the closure above).
             let got: Vec<u32> = dst.iter().map(|x| unsafe { x.assume_init() }).collect();

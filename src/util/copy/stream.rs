@@ -435,7 +435,7 @@ mod x86 {
     /// backwards, 16 to 448 bytes 180-215 µs, 1024 204-213 (slower than forwards, hence only
     /// where it aliases); `ndarray::concatenate` 380-640 µs in the same runs. Criterion's
     /// process put the result 32 to 80 bytes after the four sources: the 4 MiB `concat` and
-    /// `stack` on axis 0 read 1.1x-1.3x ndarray in every run since run 18, while a standalone
+    /// `stack` on axis 0 read 1.1x-1.3x ndarray in most runs since run 18, while a standalone
     /// loop, whose result happened to lie 1 KiB after them, read 0.4x.
     #[inline(always)]
     pub(super) fn aliases(src: *const u8, dst: *const u8) -> bool {
