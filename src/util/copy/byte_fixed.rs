@@ -315,24 +315,17 @@ mod tests {
         // `space_to_depth` 2 of RGB: each vector's bytes of a row are consecutive, one window
         // per row; `depth_to_space` 2: a vector's three units span 28 to 34 bytes of its one
         // source, two windows of it, the first starting 6 before its unit for vector 0.
-        let s2d = program(6, 2, 6);
-        assert_eq!(
-            s2d.vector[..3]
+        let windows = |p: Program| {
+            let w: Vec<_> = p.vector[..p.vectors]
                 .iter()
                 .map(|x| (x.source, x.lo))
-                .collect::<Vec<_>>(),
-            [([0, 1], [0, -10]), ([0, 1], [10, -2]), ([1, 0], [14, 8])]
-        );
-        assert_eq!(s2d.reach, (-10, 30));
-        let d2s = program(6, 1, 12);
-        assert_eq!(
-            d2s.vector[..3]
-                .iter()
-                .map(|x| (x.source, x.lo))
-                .collect::<Vec<_>>(),
-            [([0, 0], [-6, 12]), ([0, 0], [28, 46]), ([0, 0], [62, 80])]
-        );
-        assert_eq!(d2s.reach, (-6, 96));
+                .collect();
+            (w, p.reach)
+        };
+        let s2d = [([0, 1], [0, -10]), ([0, 1], [10, -2]), ([1, 0], [14, 8])];
+        assert_eq!(windows(program(6, 2, 6)), (s2d.to_vec(), (-10, 30)));
+        let d2s = [([0, 0], [-6, 12]), ([0, 0], [28, 46]), ([0, 0], [62, 80])];
+        assert_eq!(windows(program(6, 1, 12)), (d2s.to_vec(), (-6, 96)));
         // Three windows in a vector: units of 2 bytes from 3 sources.
         assert!(!program(2, 3, 2).fits);
         // Units that overlap (t < n).
