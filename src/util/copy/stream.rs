@@ -413,7 +413,7 @@ mod x86 {
                 _mm_stream_si128(d.add(2), c);
                 _mm_stream_si128(d.add(3), e);
             };
-            if aliases(src, dst) {
+            if backwards(src, dst, bytes) {
                 (0..lines).rev().for_each(line);
             } else {
                 (0..lines).for_each(line);
@@ -422,11 +422,12 @@ mod x86 {
         }
     }
 
-    /// Whether a forward copy from `src` to `dst` would read where it has just written, as
-    /// far as the CPU can tell: a load whose address matches a pending store's in its low 12
-    /// bits waits for that store (4K aliasing). Going forwards, the loads run ahead of the
-    /// stores, so that happens when `dst` lies a little after `src` modulo 4096; going
-    /// backwards the loads run ahead below the stores, and it does not.
+    /// Whether [`copy`] goes backwards: a copy of at least [`BACKWARDS_FROM`] bytes whose
+    /// forward loads would read where it has just written, as far as the CPU can tell: a load
+    /// whose address matches a pending store's in its low 12 bits waits for that store (4K
+    /// aliasing). Going forwards, the loads run ahead of the stores, so that happens when `dst`
+    /// lies a little after `src` modulo 4096; going backwards the loads run ahead below the
+    /// stores, and it does not.
     ///
     /// Measured (AMD EPYC family 23, pinned, best of 15 × 20 calls, three times; `tf_concat`
     /// of four 512×512 `f32` on axis 0, streamed, its sources placed so that `dst - src` is the
@@ -438,14 +439,20 @@ mod x86 {
     /// `stack` on axis 0 read 1.1x-1.3x ndarray in most runs since run 18, while a standalone
     /// loop, whose result happened to lie 1 KiB after them, read 0.4x.
     #[inline(always)]
-    pub(super) fn aliases(src: *const u8, dst: *const u8) -> bool {
+    pub(super) fn backwards(src: *const u8, dst: *const u8, bytes: usize) -> bool {
         let ahead = (dst as usize).wrapping_sub(src as usize) % 4096;
-        ahead > 0 && ahead < ALIASED
+        bytes >= BACKWARDS_FROM && ahead > 0 && ahead < ALIASED
     }
 
-    /// How far after the source (modulo 4096) a destination counts as aliased ([`aliases`]):
+    /// How far after the source (modulo 4096) a destination counts as aliased ([`backwards`]):
     /// forwards was 3x slower at 64 bytes and level with backwards from about 384.
     const ALIASED: usize = 512;
+
+    /// The shortest copy that goes backwards where it aliases: shorter ones were slower
+    /// backwards (`tf_tile` of a 1 KiB row by [4096, 1], a quarter of its copies aliased;
+    /// criterion, three alternating pairs: 155-165 µs before this rule, 165-214 with every
+    /// aliased copy backwards, 128-147 with this minimum, beside 134-172 before it).
+    const BACKWARDS_FROM: usize = 4096;
 }
 
 #[cfg(test)]

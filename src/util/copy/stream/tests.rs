@@ -85,9 +85,10 @@ fn every_head_and_tail_around_a_line() {
     }
 }
 
-/// Destinations a little after their source modulo 4096 (where a forward copy's loads wait on
-/// its own stores: `x86::aliases`) are copied backwards; both directions are exact, at every
-/// distance around the edges of that window and for runs with and without partial lines.
+/// Copies of 4 KiB or more whose destination lies a little after their source modulo 4096
+/// (where a forward copy's loads wait on its own stores: `x86::backwards`) go backwards; both
+/// directions are exact, at every distance around the edges of that window and for runs with
+/// and without partial lines, shorter and longer than 4 KiB.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn copies_in_both_directions_are_exact() {
@@ -102,9 +103,9 @@ fn copies_in_both_directions_are_exact() {
             let run = &src[from..from + len];
             assert_eq!((dst.wrapping_sub(run.as_ptr() as usize)) % 4096, ahead);
             assert_eq!(
-                x86::aliases(run.as_ptr(), dst as *const u8),
-                ahead > 0 && ahead < 512,
-                "{ahead}"
+                x86::backwards(run.as_ptr(), dst as *const u8, len),
+                len >= 4096 && ahead > 0 && ahead < 512,
+                "{ahead} {len}"
             );
             let mut want = out.clone();
             want.extend_from_slice(run);
