@@ -46,7 +46,7 @@
 use std::mem::MaybeUninit;
 
 use super::blend::{Blend, blend};
-use super::gather_lines::{Geometry, Run, avx2, drive, gcd};
+use super::gather_lines::{Geometry, Run, avx2, drive, gcd, source_of};
 use super::stream::is_plain_byte;
 
 /// 16-byte output vectors a period may have (`lcm(16, k * n) / 16`).
@@ -75,12 +75,10 @@ struct Program {
     reach: (isize, isize),
 }
 
-/// Output byte `q` of a period (of `k` sources, units of `n`, a round every `t`, `round = n *
-/// k`): its source and its offset from the period's start in that source, `q = (r * k + j) * n
-/// + e` being byte `r * t + e` of source `j`.
+/// Output byte `q` of a period ([`source_of`]), its offset signed as the windows' are.
 const fn byte_of(n: usize, round: usize, t: usize, q: usize) -> (usize, isize) {
-    let (r, u) = (q / round, q % round);
-    (u / n, (r * t + u % n) as isize)
+    let (j, at) = source_of(n, round, t, q);
+    (j, at as isize)
 }
 
 /// The program for `k` sources of units of `n` bytes, a round every `t`.

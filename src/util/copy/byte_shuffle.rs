@@ -37,7 +37,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::gather_lines::{avx2, gcd};
+use super::gather_lines::{avx2, gcd, source_of};
 use super::stream::is_plain_byte;
 
 /// Source windows an output vector may take (its ops): beyond this the unit loops are used.
@@ -117,10 +117,7 @@ impl Gather {
         for v in 0..vectors {
             let mut count = 0;
             // Output byte q of the period comes from source j at offset r * t + e.
-            let at = |q: usize| {
-                let (r, u) = (q / round, q % round);
-                (u / n, r * t + u % n)
-            };
+            let at = |q: usize| source_of(n, round, t, q);
             for j in 0..k {
                 // The output bytes of this vector from source j, in order; their source
                 // offsets grow with the output position. Each window starts at the first byte

@@ -17,6 +17,14 @@ pub(super) const fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// Output lane `q` of a line (of `k` sources, units of `n` lanes, a round every `t`; `round =
+/// n * k`): its source `j` and its offset `r * t + e` from the source's origin, where `q = (r *
+/// k + j) * n + e`. The one formula every gather's program is built from.
+pub(super) const fn source_of(n: usize, round: usize, t: usize, q: usize) -> (usize, usize) {
+    let (r, u) = (q / round, q % round);
+    (u / n, r * t + u % n)
+}
+
 /// Whether the CPU running this has AVX2, which the vector loops need.
 pub(super) fn avx2() -> bool {
     super::simd::detect() == super::simd::Isa::Avx2

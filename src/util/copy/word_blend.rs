@@ -47,7 +47,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::gather_lines::{Geometry, Run, avx2, drive, gcd};
+use super::gather_lines::{Geometry, Run, avx2, drive, gcd, source_of};
 use super::stream::is_plain;
 
 /// 32-bit lanes per 32-byte vector (a 16-byte one has half).
@@ -143,11 +143,9 @@ const fn program_in(n: usize, k: usize, t: usize, lanes: usize) -> Program {
         let mut count = 0;
         let mut i = 0;
         while i < lanes {
-            let q = lanes * v + i;
-            let (r, u) = (q / round, q % round);
-            let (j, e) = (u / n, u % n);
+            let (j, at) = source_of(n, round, t, lanes * v + i);
             // The load that puts this word in lane i starts i words before it.
-            let lo = (r * t + e) as isize - i as isize;
+            let lo = at as isize - i as isize;
             let mut which = count;
             let mut w = 0;
             while w < count {
