@@ -230,10 +230,10 @@ fn column<A: Clone, const N: usize>(
 /// element. Other types clone element by element, as before.
 /// Measured (AMD EPYC family 23, pinned, best of 30 × 10 calls, min and median of 15, the
 /// builds before and after in alternating processes; the byte copy this safe form replaced
-/// measured level with it, 7.72-7.77 against 7.75-7.94 us in L2): VOC's `concat` of pieces 2, 2, 1, 20 wide on 4×52×52×3 `f32` inputs
-/// 310-359 -> 284-316 us, the same on 1×20×20×3 (in L2) 8.8-8.9 -> 8.0 us; a reflect `pad` of
-/// 16×224×224×3 by one pixel (mirrored units of 3 `f32`) 1847-1898 -> 1801-1837 us; pieces 2,
-/// 1, 80 level (2156-2186 -> 2098-2165 us).
+/// measured level with it, 7.72-7.77 against 7.75-7.94 us in L2): VOC's `concat` of pieces 2,
+/// 2, 1, 20 wide on 4×52×52×3 `f32` inputs 310-359 -> 284-316 us, the same on 1×20×20×3 (in
+/// L2) 8.8-8.9 -> 8.0 us; a reflect `pad` of 16×224×224×3 by one pixel (mirrored units of 3
+/// `f32`) 1847-1898 -> 1801-1837 us; pieces 2, 1, 80 level (2156-2186 -> 2098-2165 us).
 #[inline(always)]
 fn put_unit<A: Clone, const N: usize>(dst: &mut [MaybeUninit<A>], src: &[A]) {
     let unit: [A; N] = to_array(src);

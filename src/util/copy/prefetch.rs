@@ -65,15 +65,15 @@ pub(crate) fn prefetch_bytes(p: *const u8, bytes: usize) {
 /// follow a row once it is being read, so its first lines are what the next copy would wait
 /// for; asking for more cost the current copy here, presumably because each request holds one
 /// of the L1's few miss buffers until its line arrives and the current row's stores (their
-/// lines fetched for writing) wait behind them. Measured on the AMD EPYC family 23 (pinned, best of 30 × 5
-/// calls, alternating runs 4 times each, the table on huge pages as in the benches): `tf_gather`
-/// of 2048 random 3 KiB rows of the 94 MB BERT table 1256-1303 us asking for whole rows (up to
-/// 4 KiB, this constant before), 1199-1240 us for 1 KiB, 1186-1212 us for 768 bytes, 1164-1190
-/// us for 512 bytes, 1176-1193 us asking for nothing (NumPy's `take` 1248-1263 us standalone);
-/// 10,000 1 KiB rows of a 4 MiB table (`tf_gather` / `tf_gather_nd`) level at 768 bytes against
-/// whole rows (1470-1496 / 1657-1698 us against 1482-1498 / 1650-1694), 3% slower at 512. On the
-/// family 26 (below), asking for 12 lines was no better than for whole rows; the two were not
-/// compared there since.
+/// lines fetched for writing) wait behind them. Measured on the AMD EPYC family 23 (pinned,
+/// best of 30 × 5 calls, alternating runs 4 times each, the table on huge pages as in the
+/// benches): `tf_gather` of 2048 random 3 KiB rows of the 94 MB BERT table 1256-1303 us asking
+/// for whole rows (up to 4 KiB, this constant before), 1199-1240 us for 1 KiB, 1186-1212 us for
+/// 768 bytes, 1164-1190 us for 512 bytes, 1176-1193 us asking for nothing (NumPy's `take`
+/// 1248-1263 us standalone); 10,000 1 KiB rows of a 4 MiB table (`tf_gather` /
+/// `tf_gather_nd`) level at 768 bytes against whole rows (1470-1496 / 1657-1698 us against
+/// 1482-1498 / 1650-1694), 3% slower at 512. On the family 26 (below), asking for 12 lines was
+/// no better than for whole rows; the two were not compared there since.
 const AHEAD_BYTES: usize = 768;
 
 /// Asks for the first `bytes` bytes from `p`, at most [`AHEAD_BYTES`] of them: the next of
