@@ -231,6 +231,18 @@ impl<E: Dimension> StepSink for Direct<'_, '_, E> {
 /// Inverts back the axes [`Direct::lowest`] made non-negative.
 #[inline(always)]
 fn invert_back<A, E: Dimension>(v: &mut LayoutRef<A, E>, mut negative: u64) {
+    if let Some(rank) = E::NDIM {
+        // A fixed rank: every axis index is a constant once the loop unrolls, so the view's
+        // shape and strides stay in registers. Indexed by the set bits (a run-time index),
+        // they went to the stack, and the view was then moved out of it with 16-byte loads
+        // over the 8-byte stores just made, which do not forward.
+        for k in 0..rank {
+            if negative >> k & 1 != 0 {
+                v.invert_axis(Axis(k));
+            }
+        }
+        return;
+    }
     while negative != 0 {
         let k = negative.trailing_zeros() as usize;
         negative &= negative - 1;
