@@ -273,6 +273,15 @@ fn stepped<A: Clone, const N: usize>(
     [start, step, len]: [usize; 3],
 ) {
     let len = run_len::<N>(len);
+    if N > 0 {
+        // Pieces of a compile-time length (a mirrored pixel, or with `step` 0 a constant one):
+        // one array each.
+        for (k, dst) in rows.chunks_exact_mut(row).enumerate() {
+            let from = start + k * step;
+            put_unit::<A, N>(&mut dst[at..at + N], &data[from..from + N]);
+        }
+        return;
+    }
     if step == 0 {
         // The same piece in every row: sliced once.
         let piece = &data[start..start + len];
@@ -280,14 +289,6 @@ fn stepped<A: Clone, const N: usize>(
             for (slot, x) in dst[at..at + len].iter_mut().zip(piece) {
                 slot.write(x.clone());
             }
-        }
-        return;
-    }
-    if N > 0 {
-        // Pieces of a compile-time length (a mirrored pixel): one array each.
-        for (k, dst) in rows.chunks_exact_mut(row).enumerate() {
-            let from = start + k * step;
-            put_unit::<A, N>(&mut dst[at..at + N], &data[from..from + N]);
         }
         return;
     }
