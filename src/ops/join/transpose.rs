@@ -14,7 +14,7 @@ use crate::util::sealed::{private_decl, private_impl};
 pub trait TransposeExt<A, D: Dimension> {
     /// `tf.transpose(self, perm)`: output axis `i` is input axis `perm[i]`.
     ///
-    /// `perm` is an [`IntList`](crate::IntList) (any primitive integer type; slice, `Vec`, fixed
+    /// `perm` is an [`IntList`] (any primitive integer type; slice, `Vec`, fixed
     /// array or 1-D ndarray array). As in TensorFlow, a negative entry counts from the end (`-1`
     /// is the last axis). TensorFlow's default `perm` (reversed axes, `tf.transpose(x)`) is
     /// ndarray's own [`t`](ndarray::ArrayRef::t) / [`reversed_axes`](ndarray::ArrayBase::reversed_axes).

@@ -24,8 +24,8 @@ use plan::{Pairs, Plan, batch_to_space_plan, space_to_batch_plan};
 /// with `T(0)`, which is `A::default()` for every TensorFlow dtype. `batch_to_space` never pads,
 /// so it asks for `Clone` alone.
 ///
-/// `block_shape` is an [`IntList`](crate::IntList), `paddings` and `crops` are
-/// [`IntPairs`](crate::IntPairs) (`&[[start, end], ..]` of any integer type, or a 2-D ndarray
+/// `block_shape` is an [`IntList`], `paddings` and `crops` are
+/// [`IntPairs`] (`&[[start, end], ..]` of any integer type, or a 2-D ndarray
 /// array); negative values are TensorFlow's errors.
 ///
 /// ```

@@ -249,7 +249,7 @@ fn space_to_depth<A: Clone>(
 /// Each input row (`w` pixels) becomes `block_size` output rows; output row `di` takes, from
 /// every pixel in turn, the `block_size * c / block_size²` depth values that form that pixel's
 /// block row `di`: a contiguous run in the input and in the output, one run every `c` elements
-/// ([`gather_runs`] of one source).
+/// ([`crate::util::runs::gather_runs`] of one source).
 fn depth_to_space<A: Clone>(
     data: &[A],
     [n, h, w, c]: [usize; 4],

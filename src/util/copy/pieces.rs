@@ -246,7 +246,7 @@ fn put_unit<A: Clone, const N: usize>(dst: &mut [MaybeUninit<A>], src: &[A]) {
     }
 }
 
-/// [`column`] for a piece length known only at run time (`run > 0`). Pieces of primitives of 16
+/// [`column()`] for a piece length known only at run time (`run > 0`). Pieces of primitives of 16
 /// to 127 bytes go by `raw::column_plain` (64- and 16-byte moves, the last one overlapping):
 /// the compiler's loop leaves a piece of 20 `f32` mostly to its loop of single elements (VOC's
 /// 2, 2, 1, 20: 1.83x-1.86x -> 1.35x-1.67x a `to_vec`; 17, 5: 2.0x -> 1.6x; pinned, best of 8 ×
@@ -263,7 +263,7 @@ fn column_of<A: Clone>(rows: &mut [MaybeUninit<A>], row: usize, at: usize, run: 
     }
 }
 
-/// [`column`] for pieces `step` apart in `data` (not consecutive): piece `k` is the `len`
+/// [`column()`] for pieces `step` apart in `data` (not consecutive): piece `k` is the `len`
 /// elements from `start + k * step` (`N` = `len`, or 0 for a length known only at run time).
 #[inline(always)]
 fn stepped<A: Clone, const N: usize>(

@@ -38,7 +38,7 @@ pub(crate) fn extend_repeated<A: Clone>(out: &mut Vec<A>, row: &[A], times: usiz
 /// The longest run `repeat_tail` copies at once: half of a core's L1 data cache (32 KiB on the
 /// machines measured), so the prefix every copy reads stays there. Pinned A/B of a 1 KiB row
 /// tiled 4096 times (`tile` 1x256 by [4096, 1]): 100 us with 256 KiB runs (a fraction of L2),
-/// 95 us with 32 or 64 KiB, 72-75 us with 4, 8 or 16 KiB; (16,224,224,3) by [2,1,1,1], whose
+/// 95 us with 32 or 64 KiB, 72-75 us with 4, 8 or 16 KiB; (16,224,224,3) by `[2,1,1,1]`, whose
 /// blocks pass the cap, unchanged.
 const RUN_BYTES: usize = 16 * 1024;
 

@@ -594,7 +594,7 @@ pub(super) unsafe fn interleave_rows<A: Clone>(
 /// of every round. For one-byte primitives with AVX2, [`byte_shuffle::Gather`] of one source per
 /// plane, set up once for all lines; for a dense block with a compiled program,
 /// [`byte_fixed::gather`] or [`word_blend::gather`]; otherwise each plane is [`short_runs`]
-/// (or [`rows`]).
+/// (or [`super::rows`]).
 ///
 /// # Safety
 /// `inner` is the view's innermost loops from `base`, as the plan found them for this kernel
