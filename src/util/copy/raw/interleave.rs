@@ -8,7 +8,7 @@
 
 use std::mem::MaybeUninit;
 
-use super::{append_units, append_with, rows_any, short_runs, short_strided};
+use super::{ONCE, append_units, append_with, rows_any, short_runs, short_strided};
 #[cfg(doc)]
 use crate::util::copy::plan::Kernel;
 use crate::util::copy::plan::{MAX_PLANES, SHORT, Step};
@@ -478,10 +478,9 @@ pub(super) unsafe fn interleave_rows<A: Clone>(
     inner: &[Step],
     unit: usize,
 ) {
-    let once = Step { len: 1, stride: 0 };
     let (lines, rows, planes) = match *inner {
         [l, r, p, _] => (l, r, p),
-        [r, p, _] => (once, r, p),
+        [r, p, _] => (ONCE, r, p),
         _ => return,
     };
     // Where the block is dense (each line its planes' rows back to back, the lines back to
@@ -605,10 +604,9 @@ pub(super) unsafe fn deinterleave_rows<A: Clone>(
     inner: &[Step],
     unit: usize,
 ) {
-    let once = Step { len: 1, stride: 0 };
     let (lines, planes, rows) = match *inner {
         [l, p, r, _] => (l, p, r),
-        [p, r, _] => (once, p, r),
+        [p, r, _] => (ONCE, p, r),
         _ => return,
     };
     let round = planes.len * unit;
