@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::ops::join::{PadExt, PadMode};
 use crate::ops::space::nhwc::{nhwc, output_shape, owned};
 use crate::util::alloc::try_vec;
-use crate::util::copy::{Piece, extend_c_order, grid_streams, interleave_stepped};
+use crate::util::copy::{extend_c_order, grid_streams};
 use crate::util::owned::c_order;
 use crate::util::runs::{Runs, dispatch_run_len, gather_runs, run, run_len};
 use crate::util::sealed::{private_decl, private_impl};
@@ -275,9 +275,8 @@ impl Patches {
 impl Patches {
     /// Whether [`Patches::inside`]'s view, copied by the copy engine, is the faster way: for
     /// every window shape except patch rows of 128 to 511 bytes at rate 1, which the loop over
-    /// rows of patches in `extract_runs` copies faster (as rows of pieces where
-    /// [`by_rows_of_pieces`] says, else `gather_runs` with AVX2 moves, each row's next run
-    /// prefetched; measured on AMD's Zen 5 before the pieces: ViT's
+    /// rows of patches in `extract_runs` copies faster (`gather_runs` with AVX2 moves, each
+    /// row's next run prefetched; measured on AMD's Zen 5: ViT's
     /// 16×16 / 16 of RGB `f32`, rows of 192 bytes, 1.2x against the view's 1.7x a `memcpy` of
     /// the result; 3×3 / 1 of 64 channels of `u8` 1.0x against 1.4x). Measured (AMD EPYC family
     /// 26, pinned, best of 8 × 8 calls, VALID, ratio to a `memcpy` of the result), loop ->
@@ -438,17 +437,23 @@ fn extract_runs<const N: usize, A: Clone + Default>(
     let patch_row = run_len::<N>(taps.ksize_cols * depth);
     // Windows whose columns are all inside the image and evenly spaced (VALID padding, or SAME
     // where it adds nothing): a row of patches is the window's rows interleaved in runs of a
-    // patch row, one run every `stride` columns, which `gather_runs` writes in one go.
+    // patch row, one run every `stride` columns, which `gather_runs` writes in one go, patch
+    // by patch. Rows of pieces instead (`interleave_stepped`: each window row's runs down a
+    // block of patches; 2974b65 to 5e101bf for windows that do not overlap with patch rows of
+    // whole 64-byte moves) won on an Intel Xeon (family 6 model 207: ViT's 16×16 / 16 of RGB
+    // 1.16x -> 1.08x a `memcpy`, 32×32 / 32 of one channel 1.45x -> 1.25x, 8×8 / 8 of RGBA
+    // 1.32x -> 1.18x) but lost on an AMD EPYC of family 25 (Zen 4; standalone, pinned, best
+    // of 12 × 5 calls, both ways in one binary by a switch, alternating processes five times:
+    // ViT's 1.16x-1.48x here against 1.86x-6.3x as pieces, 32×32 / 32 1.32x-1.48x against
+    // 2.79x, 8×8 / 8 of RGBA 1.37x-1.88x against 1.92x-2.49x; asking for the next block's
+    // pieces ahead took ViT's only to 1.63x-1.85x). This way is within 1.5x on both.
     let regular = regular_columns(taps.col_runs).map(|(x, step)| Runs {
         offset: x * depth,
         step: step * depth,
         len: patch_row,
         rounds: taps.col_runs.len(),
     });
-    // The same for every row of patches: decided once, and the pieces' list reused.
-    let by_pieces = regular.is_some_and(by_rows_of_pieces::<A>);
     let mut rows = Vec::with_capacity(taps.ksize_rows);
-    let mut pieces: Vec<Piece<'_, A>> = Vec::new();
     for image in data.chunks_exact(image_len) {
         for row_taps in taps.rows.chunks_exact(taps.ksize_rows) {
             if let Some(runs) = regular {
@@ -460,18 +465,7 @@ fn extract_runs<const N: usize, A: Clone + Default>(
                     }
                 }
                 if rows.len() == row_taps.len() {
-                    if by_pieces {
-                        pieces.clear();
-                        pieces.extend(rows.iter().map(|&data| Piece {
-                            data,
-                            offset: runs.offset,
-                            step: runs.step,
-                            len: runs.len,
-                        }));
-                        interleave_stepped(out, &pieces, runs.rounds)?;
-                    } else {
-                        gather_runs(out, &rows, runs)?;
-                    }
+                    gather_runs(out, &rows, runs)?;
                     continue;
                 }
             }
@@ -498,22 +492,6 @@ fn extract_runs<const N: usize, A: Clone + Default>(
         }
     }
     Ok(())
-}
-
-/// Whether a row of patches is written as rows of pieces ([`interleave_stepped`]: each window
-/// row's runs down a block of patches, one source at a time) rather than round by round
-/// (`gather_runs`: each patch's rows in turn, with AVX2 moves and prefetches): for windows that
-/// do not overlap whose patch rows are whole 64-byte moves of the pieces' loop. Measured on an
-/// Intel Xeon (family 6, model 207; pinned, best of 8 × 8 calls, f32 unless said, ratio to a
-/// `memcpy` of the result), rounds -> pieces: ViT's 16×16 / 16 of RGB 1.16x -> 1.08x (criterion
-/// on the real-shapes bench: 912-932 -> 751-823 µs), 32×32 / 32 of one channel 1.45x-1.49x ->
-/// 1.25x, 8×8 / 8 of RGBA 1.32x -> 1.18x, `f64` 8×8 / 8 of RGB 1.11x-1.14x -> 1.07x-1.09x.
-/// Kept round by round, where pieces were slower: ViT-H's 14×14 / 14 (rows of 168 bytes, a
-/// remainder loop per piece: 1.16x-1.18x -> 1.20x) and overlapping windows (`u8` 3×3 / 1 of
-/// 64 channels: 0.72x -> 0.81x).
-fn by_rows_of_pieces<A>(runs: Runs) -> bool {
-    let bytes = runs.len.saturating_mul(std::mem::size_of::<A>());
-    runs.step >= runs.len && bytes.is_multiple_of(64)
 }
 
 /// `(x, step)` when output column `j`'s taps are the consecutive input columns from
