@@ -783,8 +783,12 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
     let (rows, cols) = (outer.len, inner.len);
     // No overflow: a part of the destination, whose size the caller checked.
     let total = rows * cols;
-    // Whether the transposes write their lines with streaming stores (a result past the L3).
-    let stream = super::stream::copy_streams(out);
+    // Whether the transposes write their lines with streaming stores (a result past the L3,
+    // or past half of it for images to channel planes).
+    let stream = super::stream::copy_streams(out)
+        || (outer.stride == 1
+            && transpose::to_planes(size_of::<A>(), [rows, cols], inner.stride)
+            && super::stream::planes_copy_streams(out));
     let fill = |spare: &mut [MaybeUninit<A>]| {
         // Rows one element apart (NHWC <-> NCHW of more than 4 channels): tile transposes for
         // plain primitives (1 and 2 bytes with SSE2, 4 and 8 with AVX2). SAFETY: element

@@ -173,6 +173,28 @@ pub(crate) fn copy_streams<A>(out: &Vec<A>) -> bool {
     Policy::FENCED.streams(out, bytes)
 }
 
+/// [`copy_streams`] from half the L3 (never below [`MIN_STREAM_BYTES`]): for the tile
+/// transposes of images to channel planes ([`super::transpose::to_planes`]), which gained from
+/// streaming below the L3 where the other copies lost. Measured on an AMD EPYC of family 25
+/// (Zen 4; L2 1 MiB, L3 32 MiB shared with other guests; `f32` unless said, pinned, best of 12
+/// × 5 calls, ratio to a `memcpy` of the result in the same process, streamed and not in one
+/// binary by a switch, alternating processes five times): NHWC -> NCHW of 8×56×56×128
+/// 4.8x-11.2x -> 1.9x-5.1x, 4×56×56×256 4.9x-7.0x -> 1.9x-2.9x, 1×224×224×64 5.4x-6.9x ->
+/// 2.8x-3.4x, `u16` 16×56×56×128 6.4x-8.6x -> 2.5x-3.1x, `f64` 16×56×56×32 2.5x-2.9x ->
+/// 1.6x-1.8x, 16×56×56×64 level (3.2x-6.9x against 5.1x-6.9x); in a quieter hour of that
+/// machine 4×56×56×256 2.6x-3.0x -> 1.0x-1.3x. The other way (NCHW -> NHWC of 16×64×56×56)
+/// lost, 5.2x-6.4x -> 6.3x-8.9x, and stays with [`copy_streams`]. On machines whose L3 is 16
+/// MiB or less this is [`copy_streams`] itself; on the Intel Xeon and the Zen 5 of earlier
+/// runs (32 MiB) it is not measured.
+pub(crate) fn planes_copy_streams<A>(out: &Vec<A>) -> bool {
+    let bytes = out.capacity().saturating_mul(std::mem::size_of::<A>());
+    let policy = Policy {
+        traffic: Some((stream_bytes() / 2).max(MIN_STREAM_BYTES)),
+        run: FENCED_RUN,
+    };
+    policy.streams(out, bytes)
+}
+
 /// Whether one call of a kernel appending runs of `unit` bytes to `out`, one after another,
 /// `bytes` of them in all, then fencing, may write every run with streaming stores
 /// ([`stream_unit`], where they start on 16 bytes): its result streams ([`copy_streams`]), the

@@ -37,7 +37,8 @@
 //! the last tile overlaps the one before it, writing some slots a second time with the same
 //! bytes (6 channels: tiles of 4 at 0 and 2), so no element is copied on its own.
 //!
-//! Results of copies that outgrow the L3 ([`super::stream::copy_streams`]) are streamed: the
+//! Results of copies that outgrow the L3 ([`super::stream::copy_streams`]; of images to
+//! channel planes, half the L3: [`super::stream::planes_copy_streams`]) are streamed: the
 //! 2-, 4- and 8-byte tiles go a line wide through a buffer (`staged`) and each output line is
 //! written with streaming stores (`movntdq`), which do not first read the line; the streamed
 //! loops ask for source lines ahead instead of output lines, and images to NCHW larger than
@@ -262,6 +263,13 @@ pub(super) fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) ->
     let images = image(size, [rows, cols], stride);
     let long = long_rows(size, stride.unsigned_abs(), cols);
     matches!(size, 2 | 4 | 8) && span >= BLOCK_SPAN && (images || long)
+}
+
+/// Whether a tile transpose of `size`-byte elements is an image's to channel planes (NHWC to
+/// NCHW; [`image`]), whose result streams from half the L3
+/// ([`super::stream::planes_copy_streams`]).
+pub(super) fn to_planes(size: usize, shape: [usize; 2], stride: isize) -> bool {
+    image(size, shape, stride)
 }
 
 /// Whether a transpose is an image's to NCHW: output rows (channels) longer than their count,

@@ -290,3 +290,26 @@ fn the_threshold_is_the_machines_l3_within_the_measured_range() {
     // The ops' policies (`traffic: None`) read it: `only_large_enough_results_and_runs_stream`
     // checks them at half of it and just under.
 }
+
+#[test]
+fn planes_stream_from_half_the_l3() {
+    // The transposes to channel planes stream from half the L3 (never under the smallest
+    // threshold): a result of a quarter of that, read and written, streams; just under, not.
+    let planes = (stream_bytes() / 2).max(MIN_STREAM_BYTES);
+    assert!(planes_copy_streams(&Vec::<f32>::with_capacity(planes / 8)));
+    let under = Vec::<f32>::with_capacity(planes / 8 - 1);
+    if under.capacity() < planes / 8 {
+        assert!(!planes_copy_streams(&under));
+    }
+    // Wherever a copy streams, so do they; never past `FRESH_MAPPING`, never non-plain types.
+    let copy = Vec::<f32>::with_capacity(stream_bytes() / 8);
+    assert!(copy_streams(&copy) && planes_copy_streams(&copy));
+    assert!(!planes_copy_streams(&Vec::<u8>::with_capacity(
+        FRESH_MAPPING + 1
+    )));
+    assert!(!planes_copy_streams(&Vec::<Counted>::with_capacity(planes)));
+    // Which transposes are images to planes: NHWC -> NCHW of 64 `f32` channels (64 output
+    // rows of 3136 pixels, the channels one element apart), not the way back.
+    assert!(super::super::transpose::to_planes(4, [64, 3136], 64));
+    assert!(!super::super::transpose::to_planes(4, [3136, 64], 3136));
+}
