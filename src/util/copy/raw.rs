@@ -784,11 +784,11 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
     // No overflow: a part of the destination, whose size the caller checked.
     let total = rows * cols;
     // Whether the transposes write their lines with streaming stores (a result past the L3,
-    // or past half of it for images to channel planes).
+    // or past half of it for the tile transposes that gained so, `transpose::streams_early`).
     let stream = super::stream::copy_streams(out)
         || (outer.stride == 1
-            && transpose::to_planes(size_of::<A>(), [rows, cols], inner.stride)
-            && super::stream::planes_copy_streams(out));
+            && transpose::streams_early(size_of::<A>(), [rows, cols], inner.stride)
+            && super::stream::early_copy_streams(out));
     let fill = |spare: &mut [MaybeUninit<A>]| {
         // Rows one element apart (NHWC <-> NCHW of more than 4 channels): tile transposes for
         // plain primitives (1 and 2 bytes with SSE2, 4 and 8 with AVX2). SAFETY: element

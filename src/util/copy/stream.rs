@@ -174,19 +174,22 @@ pub(crate) fn copy_streams<A>(out: &Vec<A>) -> bool {
 }
 
 /// [`copy_streams`] from half the L3 (never below [`MIN_STREAM_BYTES`]): for the tile
-/// transposes of images to channel planes ([`super::transpose::to_planes`]), which gained from
-/// streaming below the L3 where the other copies lost. Measured on an AMD EPYC of family 25
-/// (Zen 4; L2 1 MiB, L3 32 MiB shared with other guests; `f32` unless said, pinned, best of 12
-/// × 5 calls, ratio to a `memcpy` of the result in the same process, streamed and not in one
-/// binary by a switch, alternating processes five times): NHWC -> NCHW of 8×56×56×128
-/// 4.8x-11.2x -> 1.9x-5.1x, 4×56×56×256 4.9x-7.0x -> 1.9x-2.9x, 1×224×224×64 5.4x-6.9x ->
-/// 2.8x-3.4x, `u16` 16×56×56×128 6.4x-8.6x -> 2.5x-3.1x, `f64` 16×56×56×32 2.5x-2.9x ->
-/// 1.6x-1.8x, 16×56×56×64 level (3.2x-6.9x against 5.1x-6.9x); in a quieter hour of that
-/// machine 4×56×56×256 2.6x-3.0x -> 1.0x-1.3x. The other way (NCHW -> NHWC of 16×64×56×56)
-/// lost, 5.2x-6.4x -> 6.3x-8.9x, and stays with [`copy_streams`]. On machines whose L3 is 16
-/// MiB or less this is [`copy_streams`] itself; on the Intel Xeon and the Zen 5 of earlier
-/// runs (32 MiB) it is not measured.
-pub(crate) fn planes_copy_streams<A>(out: &Vec<A>) -> bool {
+/// transposes that gained from streaming below the L3 where the other copies lost
+/// ([`super::transpose::streams_early`]: images to channel planes, and sources larger than the
+/// L2). Measured on an AMD EPYC of family 25 (Zen 4; L2 1 MiB, L3 32 MiB shared with other
+/// guests; `f32` unless said, pinned, best of 12 × 5 calls, ratio to a `memcpy` of the result
+/// in the same process, streamed and not in one binary by a switch, alternating processes three
+/// to five times): NHWC -> NCHW of 8×56×56×128 4.8x-11.2x -> 1.9x-5.1x, 4×56×56×256 4.9x-7.0x
+/// -> 1.9x-2.9x, 1×224×224×64 5.4x-6.9x -> 2.8x-3.4x, `u16` 16×56×56×128 6.4x-8.6x ->
+/// 2.5x-3.1x, `f64` 16×56×56×32 2.5x-2.9x -> 1.6x-1.8x, 16×56×56×64 level (3.2x-6.9x against
+/// 5.1x-6.9x); NCHW -> NHWC of 4×256×56×56 4.8x-7.1x -> 2.2x-2.9x, 2×96×112×112 5.7x-7.0x ->
+/// 2.8x-5.5x, 8×128×56×56 3.5x-5.2x against 2.5x-6.0x; matrices transposed, 768×3072
+/// 5.0x-7.8x -> 3.1x-3.7x, 3072×768 3.9x-4.5x -> 3.0x-3.5x, 1024×2048 6.3x-6.5x -> 3.6x-3.9x,
+/// 1536×1536 4.0x-4.7x -> 2.9x-3.3x, 2048×1024 level. Lost: NCHW -> NHWC of images inside
+/// the L2 (16×64×56×56, 5.2x-7.3x -> 6.3x-10.6x), which keep [`copy_streams`]. On machines
+/// whose L3 is 16 MiB or less this is [`copy_streams`] itself; on the Intel Xeon and the Zen 5
+/// of earlier runs (32 MiB) it is not measured.
+pub(crate) fn early_copy_streams<A>(out: &Vec<A>) -> bool {
     let bytes = out.capacity().saturating_mul(std::mem::size_of::<A>());
     let policy = Policy {
         traffic: Some((stream_bytes() / 2).max(MIN_STREAM_BYTES)),

@@ -37,8 +37,8 @@
 //! the last tile overlaps the one before it, writing some slots a second time with the same
 //! bytes (6 channels: tiles of 4 at 0 and 2), so no element is copied on its own.
 //!
-//! Results of copies that outgrow the L3 ([`super::stream::copy_streams`]; of images to
-//! channel planes, half the L3: [`super::stream::planes_copy_streams`]) are streamed: the
+//! Results of copies that outgrow the L3 ([`super::stream::copy_streams`]; half the L3 for
+//! images to channel planes and sources past the L2: [`streams_early`]) are streamed: the
 //! 2-, 4- and 8-byte tiles go a line wide through a buffer (`staged`) and each output line is
 //! written with streaming stores (`movntdq`), which do not first read the line; the streamed
 //! loops ask for source lines ahead instead of output lines, and images to NCHW larger than
@@ -265,11 +265,12 @@ pub(super) fn in_blocks(size: usize, [rows, cols]: [usize; 2], stride: isize) ->
     matches!(size, 2 | 4 | 8) && span >= BLOCK_SPAN && (images || long)
 }
 
-/// Whether a tile transpose of `size`-byte elements is an image's to channel planes (NHWC to
-/// NCHW; [`image`]), whose result streams from half the L3
-/// ([`super::stream::planes_copy_streams`]).
-pub(super) fn to_planes(size: usize, shape: [usize; 2], stride: isize) -> bool {
-    image(size, shape, stride)
+/// Whether a tile transpose of `size`-byte elements streams its result from half the L3
+/// ([`super::stream::early_copy_streams`], where the measurements are): an image's to channel
+/// planes (NHWC to NCHW; [`image`]), or any whose source is larger than the L2
+/// ([`asks_next_band`]: large images back to NHWC, matrices).
+pub(super) fn streams_early(size: usize, shape: [usize; 2], stride: isize) -> bool {
+    image(size, shape, stride) || asks_next_band(size, shape[1], stride)
 }
 
 /// Whether a transpose is an image's to NCHW: output rows (channels) longer than their count,

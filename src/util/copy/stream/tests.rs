@@ -292,24 +292,28 @@ fn the_threshold_is_the_machines_l3_within_the_measured_range() {
 }
 
 #[test]
-fn planes_stream_from_half_the_l3() {
-    // The transposes to channel planes stream from half the L3 (never under the smallest
-    // threshold): a result of a quarter of that, read and written, streams; just under, not.
+fn tile_transposes_may_stream_from_half_the_l3() {
+    // Some tile transposes stream from half the L3 (never under the smallest threshold): a result of a quarter of that, read and written, streams; just under, not.
     let planes = (stream_bytes() / 2).max(MIN_STREAM_BYTES);
-    assert!(planes_copy_streams(&Vec::<f32>::with_capacity(planes / 8)));
+    assert!(early_copy_streams(&Vec::<f32>::with_capacity(planes / 8)));
     let under = Vec::<f32>::with_capacity(planes / 8 - 1);
     if under.capacity() < planes / 8 {
-        assert!(!planes_copy_streams(&under));
+        assert!(!early_copy_streams(&under));
     }
     // Wherever a copy streams, so do they; never past `FRESH_MAPPING`, never non-plain types.
     let copy = Vec::<f32>::with_capacity(stream_bytes() / 8);
-    assert!(copy_streams(&copy) && planes_copy_streams(&copy));
-    assert!(!planes_copy_streams(&Vec::<u8>::with_capacity(
+    assert!(copy_streams(&copy) && early_copy_streams(&copy));
+    assert!(!early_copy_streams(&Vec::<u8>::with_capacity(
         FRESH_MAPPING + 1
     )));
-    assert!(!planes_copy_streams(&Vec::<Counted>::with_capacity(planes)));
-    // Which transposes are images to planes: NHWC -> NCHW of 64 `f32` channels (64 output
-    // rows of 3136 pixels, the channels one element apart), not the way back.
-    assert!(super::super::transpose::to_planes(4, [64, 3136], 64));
-    assert!(!super::super::transpose::to_planes(4, [3136, 64], 3136));
+    assert!(!early_copy_streams(&Vec::<Counted>::with_capacity(planes)));
+    // Which transposes may: NHWC -> NCHW of 64 `f32` channels (64 output rows of 3136 pixels,
+    // the channels one element apart); the way back only where the image outgrows the L2.
+    use super::super::transpose::streams_early;
+    assert!(streams_early(4, [64, 3136], 64));
+    if let Some(l2) = crate::util::cache::cache_bytes(2) {
+        let pixels = l2 / 4 / 64;
+        assert!(!streams_early(4, [pixels, 64], pixels as isize));
+        assert!(streams_early(4, [pixels + 1, 64], pixels as isize + 1));
+    }
 }
