@@ -293,11 +293,12 @@ fn the_threshold_is_the_machines_l3_within_the_measured_range() {
 
 #[test]
 fn tile_transposes_may_stream_from_half_the_l3() {
-    // Some tile transposes stream from half the L3 (never under the smallest threshold): a result of a quarter of that, read and written, streams; just under, not.
-    let planes = (stream_bytes() / 2).max(MIN_STREAM_BYTES);
-    assert!(early_copy_streams(&Vec::<f32>::with_capacity(planes / 8)));
-    let under = Vec::<f32>::with_capacity(planes / 8 - 1);
-    if under.capacity() < planes / 8 {
+    // Some tile transposes stream from half the L3 (never under the smallest threshold): a
+    // result of a quarter of the L3, read and written, streams; one just under does not.
+    let early = (stream_bytes() / 2).max(MIN_STREAM_BYTES);
+    assert!(early_copy_streams(&Vec::<f32>::with_capacity(early / 8)));
+    let under = Vec::<f32>::with_capacity(early / 8 - 1);
+    if under.capacity() < early / 8 {
         assert!(!early_copy_streams(&under));
     }
     // Wherever a copy streams, so do they; never past `FRESH_MAPPING`, never non-plain types.
@@ -306,7 +307,7 @@ fn tile_transposes_may_stream_from_half_the_l3() {
     assert!(!early_copy_streams(&Vec::<u8>::with_capacity(
         FRESH_MAPPING + 1
     )));
-    assert!(!early_copy_streams(&Vec::<Counted>::with_capacity(planes)));
+    assert!(!early_copy_streams(&Vec::<Counted>::with_capacity(early)));
     // Which transposes may: NHWC -> NCHW of 64 `f32` channels (64 output rows of 3136 pixels,
     // the channels one element apart); the way back only where the image outgrows the L2.
     use super::super::transpose::streams_early;
