@@ -783,18 +783,19 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
     let (rows, cols) = (outer.len, inner.len);
     // No overflow: a part of the destination, whose size the caller checked.
     let total = rows * cols;
-    // Whether the transposes write their lines with streaming stores (a result past the L3,
-    // or past half of it for the tile transposes that gained so, `transpose::streams_early`).
-    let stream = super::stream::copy_streams(out)
-        || (outer.stride == 1
-            && transpose::streams_early(size_of::<A>(), [rows, cols], inner.stride)
-            && super::stream::early_copy_streams(out));
+    // Rows one element apart (NHWC <-> NCHW of more than 4 channels) go by tile transposes,
+    // which write their lines with streaming stores for a result past the L3, or past half of
+    // it for the transposes that gained so (`transpose::streams_early`).
+    let tiles = outer.stride == 1;
+    let stream = tiles
+        && (super::stream::copy_streams(out)
+            || (transpose::streams_early(size_of::<A>(), [rows, cols], inner.stride)
+                && super::stream::early_copy_streams(out)));
     let fill = |spare: &mut [MaybeUninit<A>]| {
-        // Rows one element apart (NHWC <-> NCHW of more than 4 channels): tile transposes for
-        // plain primitives (1 and 2 bytes with SSE2, 4 and 8 with AVX2). SAFETY: element
-        // (r, k) is at base + r + k * inner.stride (outer.stride == 1), an element of the view
-        // (the contract); `spare` is the `rows * cols` slots.
-        if outer.stride == 1
+        // The tile transposes, for plain primitives (1 and 2 bytes with SSE2, 4 and 8 with
+        // AVX2). SAFETY: element (r, k) is at base + r + k * inner.stride (outer.stride == 1),
+        // an element of the view (the contract); `spare` is the `rows * cols` slots.
+        if tiles
             && unsafe { transpose::columns_to_rows(base, rows, cols, inner.stride, spare, stream) }
         {
             return;

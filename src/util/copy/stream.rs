@@ -191,11 +191,11 @@ pub(crate) fn copy_streams<A>(out: &Vec<A>) -> bool {
 /// of earlier runs (32 MiB) it is not measured.
 pub(crate) fn early_copy_streams<A>(out: &Vec<A>) -> bool {
     let bytes = out.capacity().saturating_mul(std::mem::size_of::<A>());
-    let policy = Policy {
+    let early = Policy {
         traffic: Some((stream_bytes() / 2).max(MIN_STREAM_BYTES)),
-        run: FENCED_RUN,
+        ..Policy::FENCED
     };
-    policy.streams(out, bytes)
+    early.streams(out, bytes)
 }
 
 /// Whether one call of a kernel appending runs of `unit` bytes to `out`, one after another,
