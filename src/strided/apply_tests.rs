@@ -119,7 +119,7 @@ fn check(shape: &[usize], layout: Layout, flips: u8, s: &Spec) -> Result<(), Tes
     let st = storage(shape, layout);
     let x = input(&st, shape, layout, flips);
     let expected = by_slice_move(&x, s).map(|v| seen(&v));
-    let ours = slice_balanced(x.clone(), shape, outlined(s)).map(|v| seen(&v));
+    let ours = slice_balanced(|| x.clone(), shape, outlined(s)).map(|v| seen(&v));
     prop_assert_eq!(&expected, &ours);
     // The public entry points that take this path: the same view.
     let public = x
@@ -144,7 +144,7 @@ fn check(shape: &[usize], layout: Layout, flips: u8, s: &Spec) -> Result<(), Tes
     let mut st = st;
     let ours_mut = {
         let x = input_mut(&mut st, shape, layout, flips);
-        slice_balanced(x, shape, outlined(s)).map(seen_mut)
+        slice_balanced(|| x, shape, outlined(s)).map(seen_mut)
     };
     prop_assert_eq!(&expected, &ours_mut);
     Ok(())

@@ -375,7 +375,7 @@ impl<A, D: Dimension> TfSliceExt<A, D> for ArrayRef<A, D> {
                     strides: &strides,
                     masks,
                 };
-                return slice_balanced(self.view().into_dyn(), self.shape(), Outlined(spec));
+                return slice_balanced(|| self.view().into_dyn(), self.shape(), Outlined(spec));
             }
             return direct_view(self, &begin, &end, &strides, masks, changes);
         }

@@ -312,7 +312,7 @@ impl Plan {
         }
         if self.balanced {
             let steps = PlanSteps(&self.steps);
-            return slice_balanced(x.view().into_dyn(), &self.input_shape, steps);
+            return slice_balanced(|| x.view().into_dyn(), &self.input_shape, steps);
         }
         // Two or more rank changes: the view built directly (`raw_view.rs`).
         let steps = PlanSteps(&self.steps);
@@ -346,7 +346,7 @@ impl Plan {
         }
         if self.balanced {
             let steps = PlanSteps(&self.steps);
-            return slice_balanced(x.view_mut().into_dyn(), &self.input_shape, steps);
+            return slice_balanced(|| x.view_mut().into_dyn(), &self.input_shape, steps);
         }
         let steps = PlanSteps(&self.steps);
         raw_view::view_dyn_mut(x, Some(self.shape.len()), steps, |x| {
