@@ -819,7 +819,7 @@ unsafe fn blocked<A: Clone>(out: &mut Vec<A>, base: *const A, outer: Step, inner
 /// For each step of `outer`, the `N` elements walking back from there (`p, p - 1, ..,
 /// p - (N - 1)`): a unit read as one `[A; N]` and written reversed. Where the units follow each
 /// other forwards (`outer.stride == N`: `xy[..., ::-1]` of a C-order array), the whole source
-/// is one slice, walked by [`units::each_unit_reversed`].
+/// is one slice, walked by [`simd::each_unit_reversed`] (with AVX2 for primitives).
 ///
 /// # Safety
 /// `base + i * outer.stride - k` for `i < outer.len`, `k < N` are elements of the view.
@@ -831,7 +831,9 @@ unsafe fn short_reversed<A: Clone, const N: usize>(out: &mut Vec<A>, base: *cons
         // are the `total` consecutive elements from base - (N - 1), all of the view (the
         // contract; N >= 1, and base - (N - 1) is the first unit's lowest element).
         let src = unsafe { std::slice::from_raw_parts(base.sub(N - 1), total) };
-        let fill = |spare: &mut [MaybeUninit<A>]| units::each_unit_reversed::<A, N>(src, spare);
+        let fill = |spare: &mut [MaybeUninit<A>]| {
+            simd::each_unit_reversed::<A, N>(simd::detect(), src, spare)
+        };
         // SAFETY: `each_unit_reversed` writes every slot of the `total` it is given.
         return unsafe { append_with(out, total, fill) };
     }

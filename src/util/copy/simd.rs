@@ -169,6 +169,40 @@ fn units_reversed_rows_avx2<'s, A: Clone + 's, const N: usize>(
     }
 }
 
+/// [`units::each_unit_reversed`] (each unit of `N` elements reversed where it stands: a
+/// channel flip `x[..., ::-1]` of contiguous pixels), compiled with AVX2 on `isa` for
+/// primitives. `dst.len() == src.len()`; every slot of `dst` is written once.
+///
+/// The baseline build copies a unit element by element: an RGB `u8` batch (16×224×224×3) took
+/// 10.6x a `memcpy` of its bytes, `u16` 5.3x, `f32` 2.8x (`u8` pairs 9.8x, RGBA 12x). Compiled
+/// with AVX2, LLVM turns the same loop into shuffles of whole vectors (`vpshufb`, `vpermps`):
+/// 0.95x, 1.2x and 1.1-1.2x (pairs 0.9x, RGBA `u8` 1.0x, `f32` 1.5x; `f64` 1.7x -> 1.2-1.5x;
+/// `f32` pairs, which the baseline already vectorised, level). AMD EPYC family 25 (Zen 4),
+/// pinned, best of 12 × 5 calls of `tf_index_to_owned` on 802,816 units, beside a `to_vec` of
+/// the result's bytes in the same process, the build before and this one twice.
+#[inline]
+pub(super) fn each_unit_reversed<A: Clone, const N: usize>(
+    isa: Isa,
+    src: &[A],
+    dst: &mut [MaybeUninit<A>],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if isa == Isa::Avx2 && avx2() && (is_plain_byte::<A>() || wide::<A>()) {
+        // SAFETY: the CPU has AVX2 (detected just above), the only requirement of a
+        // `#[target_feature(enable = "avx2")]` function; its body is safe code.
+        return unsafe { each_unit_reversed_avx2::<A, N>(src, dst) };
+    }
+    let _ = isa;
+    units::each_unit_reversed::<A, N>(src, dst)
+}
+
+/// [`each_unit_reversed`]'s loop compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn each_unit_reversed_avx2<A: Clone, const N: usize>(src: &[A], dst: &mut [MaybeUninit<A>]) {
+    units::each_unit_reversed::<A, N>(src, dst)
+}
+
 /// [`units::interleave`] (`sources.len()` rows of units of `N` interleaved unit by unit), with
 /// the number of rows fixed at compile time for block sizes 2 and 4. `dst.len()` is
 /// `sources.len()` times the units of each source; every unit of `dst` is written once.

@@ -508,7 +508,8 @@ fn run_at<A: Clone + Default>(
         .collect()
 }
 
-/// `simd::planes` and `simd::units_reversed_rows` for `C`/`N` = 2, 3, 4 on `values`, on every
+/// `simd::planes`, `simd::units_reversed_rows` and `simd::each_unit_reversed` for `C`/`N` =
+/// 2, 3, 4 on `values`, on every
 /// instruction set, against index arithmetic on `values` (no kernel code).
 fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: &[A]) {
     fn run<A: Clone + Default>(
@@ -534,6 +535,17 @@ fn check_simd_kernels<A: Clone + Default + PartialEq + std::fmt::Debug>(values: 
         let n = values.len() / N * N;
         let src = &values[..n];
         let pixels = n / N;
+        // Each unit reversed where it stands (a channel flip).
+        let want: Vec<A> = (0..n)
+            .map(|i| src[i / N * N + N - 1 - i % N].clone())
+            .collect();
+        for isa in isas() {
+            let got = run(n, |dst| simd::each_unit_reversed::<A, N>(isa, src, dst));
+            assert_eq!(
+                got, want,
+                "each unit reversed {isa:?} N = {N}, {pixels} units"
+            );
+        }
         // Rows of units reversed: one row, or the units cut into 2, 3 or 7 rows.
         for rows in [1usize, 2, 3, 7] {
             let row = pixels / rows * N;
@@ -1133,6 +1145,31 @@ fn flips_of_every_primitive_through_the_engine() {
     each(|v| v as f32);
     each(|v| v as f64);
     each(|v| v as i64);
+}
+
+#[test]
+fn channel_flips_of_every_primitive_through_the_engine() {
+    // x[..., ::-1] of NHWC pixels (whole, and a crop whose pixels are not back to back), and
+    // the channels of a pixel reversed with its width flipped too, through the engine's plan.
+    fn each<A: Clone + PartialEq + std::fmt::Debug>(f: impl Fn(usize) -> A) {
+        for c in 2..=4 {
+            let x = ndarray::Array3::from_shape_fn((4, 37, c), |(h, w, k)| f(h * 1000 + w * 7 + k));
+            let flip = x.slice(s![.., .., ..;-1]);
+            assert_eq!(kernel_of(&flip), Kernel::ShortReversed(c));
+            check(&flip);
+            let crop = x.slice(s![1..3, 2..34, ..;-1]);
+            assert_eq!(kernel_of(&crop), Kernel::ShortReversed(c));
+            check(&crop);
+            check(&x.slice(s![.., ..;-1, ..;-1]));
+        }
+    }
+    each(|v| v as u8);
+    each(|v| v % 2 == 1);
+    each(|v| v as u16);
+    each(|v| v as f32);
+    each(|v| v as f64);
+    each(|v| v as i64);
+    each(|v| v.to_string());
 }
 
 #[test]

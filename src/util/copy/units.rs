@@ -10,7 +10,8 @@ use std::mem::MaybeUninit;
 
 /// `src`'s units of `N` elements, each reversed in place (`xy[..., ::-1]` of `(x, y)` pairs:
 /// `[x0, y0, x1, y1]` -> `[y0, x0, y1, x1]`). `dst.len() == src.len()`, a multiple of `N`.
-#[inline]
+/// Always inlined, so that [`super::simd`]'s AVX2 build compiles it with AVX2.
+#[inline(always)]
 pub(super) fn each_unit_reversed<A: Clone, const N: usize>(src: &[A], dst: &mut [MaybeUninit<A>]) {
     debug_assert_eq!(src.len(), dst.len());
     for (d, s) in dst.chunks_exact_mut(N).zip(src.chunks_exact(N)) {
