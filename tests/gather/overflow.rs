@@ -97,10 +97,15 @@ fn gather_from_a_broadcast_view() {
     let one = array![7u64];
     let params = repeated(&one, &[1 << 62]);
     assert_eq!(
-        params.tf_gather(&array![0], 0, 0).unwrap_err(),
+        params.tf_gather(&array![0, 0], 0, 0).unwrap_err(),
         Error::TooLarge {
             shape: vec![1 << 62]
         }
+    );
+    // Indices that step evenly are a view of params, copied without copying params first.
+    assert_eq!(
+        params.tf_gather(&array![5, 4, 3], 0, 0).unwrap(),
+        array![7u64, 7, 7].into_dyn()
     );
 }
 

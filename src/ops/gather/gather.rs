@@ -1,7 +1,7 @@
 //! `GatherExt`: TensorFlow's `tf.gather` (the `GatherV2` op behind it), slices picked by index
 //! along one axis, with batch axes.
 
-use ndarray::{ArrayD, ArrayRef, Dimension, IxDyn};
+use ndarray::{ArrayD, ArrayRef, ArrayView, Axis, Dimension, IxDyn, Slice};
 use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
@@ -12,6 +12,7 @@ use crate::util::shape::{checked_product, unravel};
 use crate::util::values::widen;
 
 use crate::util::axis::resolve_axis;
+use crate::util::copy::extend_c_order;
 use crate::util::copy::prefetch::extend_picked_rows;
 
 /// `tf.gather` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`; any
@@ -52,8 +53,11 @@ pub trait GatherExt<A, D: Dimension> {
     ///
     /// `indices` may be any ndarray array of any primitive integer type (TensorFlow takes
     /// `int16`, `int32` and `int64` only) and any rank. The result is a new array in standard
-    /// layout; `self` is read as one contiguous slice, after a copy to standard layout if it is
-    /// not in it already (as NumPy's `take` does), and each gathered slice is copied whole.
+    /// layout. Indices that step evenly along the axis (`[2, 1, 0]`, `[4, 5, 6]`, one index)
+    /// pick a strided view of `self`, which is copied as `to_standard_layout` copies a view
+    /// (a channel flip, whole runs), reading only the picked slices. Other indices read `self`
+    /// as one contiguous slice, after a copy to standard layout if it is not in it already (as
+    /// NumPy's `take` does), and each gathered slice is copied whole.
     ///
     /// # Errors
     /// In TensorFlow's order:
@@ -63,8 +67,9 @@ pub trait GatherExt<A, D: Dimension> {
     /// - [`Error::BatchDimsOutOfRange`]: `batch_dims` outside `[-rank(indices), rank(indices)]`.
     /// - [`Error::BatchDimsPastAxis`]: `batch_dims` (resolved) greater than `axis` (resolved).
     /// - [`Error::BatchShapeMismatch`]: `self.shape[i] != indices.shape[i]` for a batch axis.
-    /// - [`Error::TooLarge`]: the result's size overflows `isize`; or `self` or `indices` is a
-    ///   view (a broadcast one, say) whose copy would have more bytes than an allocation can hold.
+    /// - [`Error::TooLarge`]: the result's size overflows `isize`; or `indices` is a view (a
+    ///   broadcast one, say) whose copy would have more bytes than an allocation can hold, or
+    ///   `self` is, and the gather copies it (indices that do not step evenly: see below).
     /// - [`Error::ValueOutOfRange`]: an index does not fit in `i64` (a `u64` past `i64::MAX`).
     /// - [`Error::IndexOutOfRange`]: an index outside `[0, self.shape[axis])` (no negative
     ///   indexing).
@@ -139,6 +144,12 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
             return from_c_order(IxDyn(&plan.out_shape), Vec::new());
         }
         let picks = checked_indices(indices, plan.dim)?;
+        if let Some(view) = progression_view(self, [plan.axis, plan.count], &picks) {
+            // The same elements in the same order as the gather below (see `progression_view`).
+            let mut values = try_vec::<A>(&plan.out_shape)?;
+            extend_c_order(&mut values, &view);
+            return from_c_order(IxDyn(&plan.out_shape), values);
+        }
         let values = plan
             .copy(&c_order(self)?, &picks, try_vec::<A>(&plan.out_shape)?)
             .ok_or_else(|| Error::Internal("a gathered slice is outside params".into()))?;
@@ -152,6 +163,8 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
 /// `[batch, count]`, the result as `[batch, outer, count, inner]`.
 #[derive(Debug, PartialEq)]
 struct GatherPlan {
+    /// The gathered axis of `params`.
+    axis: usize,
     outer: usize,
     dim: usize,
     inner: usize,
@@ -197,6 +210,7 @@ impl GatherPlan {
         let inner = checked_product(after).ok_or_else(too_large)?;
         let count = checked_product(gathered).ok_or_else(too_large)?;
         Ok(GatherPlan {
+            axis: axis_at,
             outer,
             dim,
             inner,
@@ -232,6 +246,46 @@ impl GatherPlan {
         }
         Some(out)
     }
+}
+
+/// The gather as a view of `params`, where it is one: `picks` (every index, checked to lie on
+/// the axis) are `count` (one batch's worth: several batches have more, each batch its own, and
+/// are never taken here) and step along `axis` by one constant amount other than 0 (`[2, 1,
+/// 0]`: BGR pixels from RGB ones; `[4, 5, 6]`: a `tf.range`; one index), so the result is
+/// `params` sliced along `axis` with that step, in C order. Copied by the copy engine, whose
+/// kernels take the view's strides (a channel flip, runs of contiguous rows) instead of a pick
+/// at a time: `tf.gather(x, [2, 1, 0], axis=-1)` of an RGB `f32` batch 16×224×224×3 took
+/// 6.7x-7.1x a `memcpy` of its bytes one pixel at a time (and `params` not in standard layout
+/// were first copied whole).
+fn progression_view<'a, A, D: Dimension>(
+    params: &'a ArrayRef<A, D>,
+    [axis, count]: [usize; 2],
+    picks: &[usize],
+) -> Option<ArrayView<'a, A, D>> {
+    if picks.len() != count {
+        return None;
+    }
+    let (&first, &last) = (picks.first()?, picks.last()?);
+    // Picks are below an axis length, which fits `isize`: no overflow.
+    let step = match picks.get(1) {
+        Some(&second) => second as isize - first as isize,
+        None => 1,
+    };
+    let steady = picks
+        .windows(2)
+        .all(|w| w[1] as isize - w[0] as isize == step);
+    if step == 0 || !steady || axis >= params.ndim() {
+        return None;
+    }
+    // A negative step takes the range from its end: first, first + step, .. down to last.
+    let (low, high) = if step > 0 {
+        (first, last + 1)
+    } else {
+        (last, first + 1)
+    };
+    // In bounds: every pick is below the axis length (checked), and the step is not 0.
+    let range = Slice::new(low as isize, Some(high as isize), step);
+    Some(params.view().slice_axis_move(Axis(axis), range))
 }
 
 /// `batch_dims` as the `GatherV2` kernel reads it: a non-zero value must lie in
@@ -395,6 +449,62 @@ mod tests {
         assert_eq!(got.shape(), &[4, 2, 1]);
         assert_eq!(got[[3, 0, 0]], 130);
         assert_eq!(got[[3, 1, 0]], 132);
+    }
+
+    #[test]
+    fn progressions_are_views_of_params() {
+        let x = Array3::from_shape_fn((5, 6, 7), |(i, j, k)| i * 100 + j * 10 + k);
+        let t = x.t();
+        let cut = x.slice(ndarray::s![..;-1, 1.., ..;2]);
+        for v in [x.view(), t, cut] {
+            for axis in 0..3 {
+                let dim = v.shape()[axis];
+                for first in 0..dim {
+                    for step in [-3isize, -2, -1, 1, 2, 3] {
+                        // Every progression from `first` that stays on the axis.
+                        let picks: Vec<usize> = (0..dim as isize)
+                            .map(|k| first as isize + k * step)
+                            .take_while(|&p| (0..dim as isize).contains(&p))
+                            .map(|p| p as usize)
+                            .collect();
+                        for n in 1..=picks.len() {
+                            let picks = &picks[..n];
+                            let view = progression_view(&v, [axis, n], picks)
+                                .expect("a progression is a view");
+                            let want = v.select(ndarray::Axis(axis), picks);
+                            assert_eq!(view, want, "{picks:?} on axis {axis}");
+                            // Through tf_gather, as a vector and as an (n, 1) matrix of indices.
+                            let idx = Array::from_vec(picks.to_vec());
+                            let got = v.tf_gather(&idx, axis as isize, 0).unwrap();
+                            assert_eq!(got, want.clone().into_dyn());
+                            let idx = idx.into_shape_with_order((n, 1)).unwrap();
+                            let got = v.tf_gather(&idx, axis as isize - 3, 0).unwrap();
+                            let mut shape = v.shape().to_vec();
+                            shape[axis] = n;
+                            shape.insert(axis + 1, 1);
+                            let want = want.as_standard_layout().into_owned();
+                            assert_eq!(got, want.into_shape_with_order(shape).unwrap().into_dyn());
+                        }
+                    }
+                }
+            }
+        }
+        // Not progressions: repeats, uneven steps, and batches (each with its own picks, even
+        // where all of them together step evenly).
+        assert!(progression_view(&x, [1, 2], &[3, 3]).is_none());
+        assert!(progression_view(&x, [1, 3], &[0, 1, 3]).is_none());
+        assert!(progression_view(&x, [1, 3], &[0, 1, 2, 3, 4, 5]).is_none());
+        let p = Array3::from_shape_fn((2, 6, 3), |(i, j, k)| i * 100 + j * 10 + k);
+        let got = p.tf_gather(&array![[0, 1, 2], [3, 4, 5]], 1, 1).unwrap();
+        let want = ndarray::concatenate(
+            ndarray::Axis(0),
+            &[
+                p.slice(ndarray::s![0..1, 0..3, ..]),
+                p.slice(ndarray::s![1..2, 3..6, ..]),
+            ],
+        )
+        .unwrap();
+        assert_eq!(got, want.into_dyn());
     }
 
     #[test]
