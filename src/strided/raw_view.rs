@@ -3,7 +3,8 @@
 //! `ArrayView::from_shape_ptr` instead of one ndarray call per axis (`slice_move`, or
 //! `index_axis_move` / `insert_axis`), each of which rebuilds the shape.
 //!
-//! This file and the copy engine (`util/copy/`) hold the crate's `unsafe`. Why here: a spec with a
+//! This file, `ops/join/concat/spaced.rs` and the copy engine (`util/copy/`) hold the crate's
+//! `unsafe`. Why here: a spec with a
 //! shrink and a new axis together cost 1.2x to 1.8x ndarray's own slicing through those calls
 //! (`benches/count.sh`; the README has the figures before and after), and no safe ndarray call
 //! replaces an array's shape and strides at once.

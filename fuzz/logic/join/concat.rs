@@ -1,6 +1,6 @@
 //! `tf_concat` (TensorFlow's `ConcatV2`) and `tf_stack` (`Pack`).
 
-use ndarray::{ArrayD, ArrayView, ArrayViewD, Dimension, Ix0, Ix1, Ix2, Ix3};
+use ndarray::{ArrayD, ArrayView, ArrayViewD, Axis, Dimension, Ix0, Ix1, Ix2, Ix3};
 use ndarray_tfslice::prelude::*;
 
 use super::super::input::{Input, MAX_RESULT, count};
@@ -171,6 +171,10 @@ pub(super) fn stack(input: &mut Input) {
     if let Some(fixed) = fixed_stack(&others, axis) {
         assert_same(&call, &got, &fixed);
     }
+    if let (Some(x), Some(y)) = (arrays.first(), others.first()) {
+        spaced_slices(input, x);
+        spaced_slices(input, y);
+    }
     let (Ok(got), Some(a), Some(out)) = (got, valid, out) else {
         return;
     };
@@ -179,4 +183,36 @@ pub(super) fn stack(input: &mut Input) {
         let k = i.remove(a);
         k as i64 * OFFSET + flat(&i, shapes[0])
     });
+}
+
+/// `tf_stack` of slices of `x` at evenly spaced indices along one axis (Keras 3's RGB -> BGR,
+/// `[x[..., i] for i in (2, 1, 0)]`), which the crate joins into one view of `x` where their
+/// footprints overlap: equal to ndarray's `stack`.
+fn spaced_slices(input: &mut Input, x: &ArrayD<i64>) {
+    if x.ndim() == 0 || x.is_empty() {
+        return;
+    }
+    let a = input.below(x.ndim());
+    let len = x.shape()[a] as isize;
+    let start = input.below(x.shape()[a]) as isize;
+    let step = input.below(5) as isize - 2;
+    let picks: Vec<usize> = (0..2 + input.below(3) as isize)
+        .map(|k| start + k * step)
+        .take_while(|i| (0..len).contains(i))
+        .map(|i| i as usize)
+        .collect();
+    if picks.len() < 2 {
+        return;
+    }
+    let values: Vec<ArrayViewD<'_, i64>> =
+        picks.iter().map(|&i| x.index_axis(Axis(a), i)).collect();
+    let at = input.below(x.ndim());
+    let got = tf_stack(&values, at as isize).expect("slices of one shape");
+    let want = ndarray::stack(Axis(at), &values).expect("slices of one shape");
+    assert_eq!(
+        got,
+        want,
+        "tf_stack of {picks:?} along axis {a} of {:?}, at {at}",
+        x.shape()
+    );
 }

@@ -12,6 +12,8 @@
 //! input not in standard layout is first copied to C order by the engine, then interleaved as
 //! above. Every result is in standard layout.
 
+mod spaced;
+
 use std::borrow::Cow;
 
 use ndarray::{Array, ArrayView, Axis, Dimension};
@@ -248,13 +250,22 @@ fn stack<A: Clone, D: Dimension>(
     dim[axis] = values.len();
     check_size::<A>(dim.slice())?;
     let outer: usize = first.shape()[..axis].iter().product();
-    if outer == 1 && standard_slices(values).is_none() {
-        // Stacked on axis 0: each input one block, copied in C order by the copy engine.
-        let mut data = try_vec::<A>(dim.slice())?;
-        for value in values {
-            extend_c_order(&mut data, value);
+    if standard_slices(values).is_none() {
+        // Views one step apart in one array (Keras 3's RGB -> BGR, `[x[..., i] for i in (2, 1,
+        // 0)]` on the last axis) are one view of it: one C-order copy by the copy engine.
+        if let Some(joined) = spaced::joined(values, axis).filter(|_| outer > 1) {
+            let mut data = try_vec::<A>(dim.slice())?;
+            extend_c_order(&mut data, &joined);
+            return from_c_order(dim, data);
         }
-        return from_c_order(dim, data);
+        if outer == 1 {
+            // Stacked on axis 0: each input one block, copied in C order by the copy engine.
+            let mut data = try_vec::<A>(dim.slice())?;
+            for value in values {
+                extend_c_order(&mut data, value);
+            }
+            return from_c_order(dim, data);
+        }
     }
     let inputs = c_order_inputs(values)?;
     let slices: Vec<&[A]> = inputs.iter().map(|input| &**input).collect();
