@@ -260,6 +260,12 @@ REAL = [
     ("`depth_to_space` 2 of u8 16×112×112×12 (beyond the list)", "real_u8_depth_to_space", True),
     ("`depth_to_space` 3 of ESPCN's 8×100×100×9 (keras-io super-resolution; beyond the list)",
      "real_espcn_depth_to_space_3", True),
+    ("RGB → BGR, `x[..., ::-1]` copied, 16×224×224×3 (Keras `preprocess_input`; beyond the list)",
+     "real_bgr_copy", True),
+    ("RGB → BGR, `u8` 16×224×224×3 (beyond the list)", "real_u8_bgr_copy", True),
+    ("RGB → BGR as `tf.gather(x, [2, 1, 0], axis=-1)` (beyond the list)", "real_bgr_gather", True),
+    ("RGB → BGR as Keras 3's `stack([x[..., i] for i in (2, 1, 0)], -1)` (beyond the list)",
+     "real_bgr_stack", True),
 ]
 REAL_COPY_VS_MEMCPY = 1.5
 

@@ -759,6 +759,85 @@ fn bench(c: &mut Criterion) {
     g.finish();
     drop(espcn);
 
+    // RGB -> BGR, as ImageNet models' preprocessing does it (Keras's `preprocess_input`, caffe
+    // mode; examples/imagenet_preprocess.rs): the channels reversed in place (`x[..., ::-1]`,
+    // `f32` and `u8`), `tf.gather(x, [2, 1, 0], axis=-1)`, and Keras 3's
+    // `ops.stack([x[..., i] for i in (2, 1, 0)], axis=-1)`.
+    let img = iota(&[16, 224, 224, 3]);
+    let img8 = iota_u8(&[16, 224, 224, 3]);
+    let mut g = c.benchmark_group("real_bgr_copy");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img.tf_index_to_owned(tf_s![..., ::-1]).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            black_box(
+                img.slice(s![.., .., .., ..;-1])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(img.as_slice().expect("C order"), img.len())))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("real_u8_bgr_copy");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img8.tf_index_to_owned(tf_s![..., ::-1]).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            black_box(
+                img8.slice(s![.., .., .., ..;-1])
+                    .as_standard_layout()
+                    .into_owned(),
+            )
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(img8.as_slice().expect("C order"), img8.len())))
+    });
+    g.finish();
+    let bgr = Array::from_vec(vec![2i64, 1, 0]);
+    let mut g = c.benchmark_group("real_bgr_gather");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| black_box(img.tf_gather(&bgr, -1, 0).expect("ok")))
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| black_box(img.select(Axis(3), &[2, 1, 0])))
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(img.as_slice().expect("C order"), img.len())))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("real_bgr_stack");
+    g.bench_function("tfslice", |b| {
+        b.iter(|| {
+            let channels = [
+                img.tf_index(tf_s![..., 2]).expect("ok"),
+                img.tf_index(tf_s![..., 1]).expect("ok"),
+                img.tf_index(tf_s![..., 0]).expect("ok"),
+            ];
+            black_box(tf_stack(&channels, -1).expect("ok"))
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let channels = [
+                img.index_axis(Axis(3), 2),
+                img.index_axis(Axis(3), 1),
+                img.index_axis(Axis(3), 0),
+            ];
+            black_box(ndarray::stack(Axis(3), &channels).expect("shapes"))
+        })
+    });
+    g.bench_function("memcpy", |b| {
+        b.iter(|| black_box(memcpy(img.as_slice().expect("C order"), img.len())))
+    });
+    g.finish();
+    drop((img, img8));
+
     // ---- dynamic_partition (65536, 16) into 4 ----
     let rows = iota(&[65536, 16]);
     let parts = Array::from_vec(
