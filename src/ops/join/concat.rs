@@ -8,9 +8,10 @@
 //! standard layout: equal runs (a stack, YOLO's boxes) by `util::runs::gather_runs`, which writes
 //! short runs vectorised across runs, unequal ones (and equal runs of 2 KiB or more in several
 //! rows) a row at a time. Other layouts joined on the outermost axis (and a single input) go
-//! through the crate's copy engine, each input one block in C order; on an inner axis, each
-//! input not in standard layout is first copied to C order by the engine, then interleaved as
-//! above. Every result is in standard layout.
+//! through the crate's copy engine, each input one block in C order; on an inner axis, stacked
+//! views one step apart in one array are joined into one view of it (`spaced`), copied once by
+//! the engine, and otherwise each input not in standard layout is first copied to C order by
+//! the engine, then interleaved as above. Every result is in standard layout.
 
 mod spaced;
 
@@ -253,7 +254,7 @@ fn stack<A: Clone, D: Dimension>(
     if standard_slices(values).is_none() {
         // Views one step apart in one array (Keras 3's RGB -> BGR, `[x[..., i] for i in (2, 1,
         // 0)]` on the last axis) are one view of it: one C-order copy by the copy engine.
-        if let Some(joined) = spaced::joined(values, axis).filter(|_| outer > 1) {
+        if let Some(joined) = (outer > 1).then(|| spaced::joined(values, axis)).flatten() {
             let mut data = try_vec::<A>(dim.slice())?;
             extend_c_order(&mut data, &joined);
             return from_c_order(dim, data);
@@ -370,7 +371,8 @@ mod tests {
     #[test]
     fn other_layouts_on_inner_axes_are_copied_to_c_order_first() {
         // Keras 3's RGB -> BGR: the channels of an NHWC batch stacked in reverse on the last
-        // axis (each a strided view), equal to the channel flip.
+        // axis (each a strided view; joined into one view, `spaced`), equal to the channel
+        // flip. Channels of two arrays are not one view: each is copied to C order first.
         let x = ndarray::Array4::from_shape_fn((2, 5, 7, 3), |(n, h, w, c)| {
             (1000 * n + 100 * h + 10 * w + c) as f32
         });
@@ -381,6 +383,11 @@ mod tests {
         let bgr = tf_stack(&channels, -1).unwrap();
         assert_eq!(bgr, x.slice(ndarray::s![.., .., .., ..;-1]));
         assert!(bgr.is_standard_layout());
+        let y = x.mapv(|v| -v);
+        let pair = [x.index_axis(Axis(3), 1), y.index_axis(Axis(3), 1)];
+        let got = tf_stack(&pair, -1).unwrap();
+        assert_eq!(got, ndarray::stack(Axis(3), &pair).unwrap());
+        assert!(got.is_standard_layout());
         // Mixed layouts: a standard input beside a transposed one and a reversed one, joined
         // on the inner axis.
         let a = ndarray::Array2::from_shape_fn((4, 3), |(i, j)| (10 * i + j) as i64);
