@@ -132,20 +132,28 @@ pub(crate) fn slice_range_in_place<S: RawData, D: Dimension>(
     }
 }
 
+/// A resolved range step applied in place to `view`, whose output-axis count is `out_axes`
+/// ([`InPlace`] and [`InPlaceBalanced`] alike); other steps are left to the caller.
+#[inline(always)]
+fn push_range<S: RawData>(view: &mut ArrayBase<S, IxDyn>, out_axes: &mut usize, step: AxisStep) {
+    if let AxisStep::Range {
+        axis,
+        begin,
+        end,
+        stride,
+        ..
+    } = step
+    {
+        slice_range_in_place(view, axis, begin, end, stride);
+        *out_axes += 1;
+    }
+}
+
 impl<S: RawData> StepSink for InPlace<S> {
     #[inline(always)]
     fn push(&mut self, step: AxisStep) {
         match step {
-            AxisStep::Range {
-                axis,
-                begin,
-                end,
-                stride,
-                ..
-            } => {
-                slice_range_in_place(&mut self.view, axis, begin, end, stride);
-                self.out_axes += 1;
-            }
+            range @ AxisStep::Range { .. } => push_range(&mut self.view, &mut self.out_axes, range),
             // `in_place_suits` admits at most one of these per spec.
             AxisStep::Index { axis, index, .. } => {
                 self.change = Some(RankChange::Shrink { axis, index });
@@ -234,16 +242,7 @@ impl<S: RawData> StepSink for InPlaceBalanced<'_, S> {
                 self.new_axes |= 1u64.checked_shl(self.out_axes as u32).unwrap_or(0);
                 self.out_axes += 1;
             }
-            AxisStep::Range {
-                axis,
-                begin,
-                end,
-                stride,
-                ..
-            } => {
-                slice_range_in_place(self.view, axis, begin, end, stride);
-                self.out_axes += 1;
-            }
+            range @ AxisStep::Range { .. } => push_range(self.view, &mut self.out_axes, range),
         }
     }
 }

@@ -133,12 +133,8 @@ fn concat<A: Clone, D: Dimension>(
     check_size::<A>(dim.slice())?;
     let outer: usize = first.shape()[..axis].iter().product();
     if outer == 1 && standard_slices(values).is_none() {
-        // One block per input (axis 0): each copied in C order by the copy engine, in one pass.
-        let mut data = try_vec::<A>(dim.slice())?;
-        for value in values {
-            extend_c_order(&mut data, value);
-        }
-        return from_c_order(dim, data);
+        // One block per input (axis 0).
+        return blocks_in_c_order(values, dim);
     }
     let inputs = c_order_inputs(values)?;
     let slices: Vec<&[A]> = inputs.iter().map(|input| &**input).collect();
@@ -260,12 +256,8 @@ fn stack<A: Clone, D: Dimension>(
             return from_c_order(dim, data);
         }
         if outer == 1 {
-            // Stacked on axis 0: each input one block, copied in C order by the copy engine.
-            let mut data = try_vec::<A>(dim.slice())?;
-            for value in values {
-                extend_c_order(&mut data, value);
-            }
-            return from_c_order(dim, data);
+            // Stacked on axis 0: each input one block.
+            return blocks_in_c_order(values, dim);
         }
     }
     let inputs = c_order_inputs(values)?;
@@ -273,6 +265,19 @@ fn stack<A: Clone, D: Dimension>(
     let run: usize = first.shape()[axis..].iter().product();
     let runs = vec![run; values.len()];
     let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?)?;
+    from_c_order(dim, data)
+}
+
+/// The result of shape `dim` whose data is each input in turn, one block each (a join on the
+/// outermost axis): each copied in C order by the copy engine, in one pass.
+fn blocks_in_c_order<A: Clone, D: Dimension, E: Dimension>(
+    values: &[ArrayView<'_, A, D>],
+    dim: E,
+) -> Result<Array<A, E>, Error> {
+    let mut data = try_vec::<A>(dim.slice())?;
+    for value in values {
+        extend_c_order(&mut data, value);
+    }
     from_c_order(dim, data)
 }
 

@@ -1127,39 +1127,20 @@ fn shuffles_take_the_primitive_flips_with_avx2() {
 #[test]
 fn flips_of_every_primitive_through_the_engine() {
     // NHWC flips of W (whole rows, and cropped rows with gaps between them) of each type the
-    // shuffles take, through the engine's plan.
+    // shuffles take, and of C (`x[..., ::-1]`: whole, a crop whose pixels are not back to back,
+    // and with W flipped too), through the engine's plan.
     fn each<A: Clone + PartialEq + std::fmt::Debug>(f: impl Fn(usize) -> A) {
         for c in 2..=4 {
             let x = ndarray::Array3::from_shape_fn((4, 37, c), |(h, w, k)| f(h * 1000 + w * 7 + k));
-            let flip = x.slice(s![.., ..;-1, ..]);
-            assert_eq!(kernel_of(&flip), Kernel::ReversedUnits(c));
-            check(&flip);
-            let crop = x.slice(s![1..3, 2..34;-1, ..]);
-            assert_eq!(kernel_of(&crop), Kernel::ReversedUnits(c));
-            check(&crop);
-        }
-    }
-    each(|v| v as u8);
-    each(|v| v % 2 == 1);
-    each(|v| v as u16);
-    each(|v| v as f32);
-    each(|v| v as f64);
-    each(|v| v as i64);
-}
-
-#[test]
-fn channel_flips_of_every_primitive_through_the_engine() {
-    // x[..., ::-1] of NHWC pixels (whole, and a crop whose pixels are not back to back), and
-    // the channels of a pixel reversed with its width flipped too, through the engine's plan.
-    fn each<A: Clone + PartialEq + std::fmt::Debug>(f: impl Fn(usize) -> A) {
-        for c in 2..=4 {
-            let x = ndarray::Array3::from_shape_fn((4, 37, c), |(h, w, k)| f(h * 1000 + w * 7 + k));
-            let flip = x.slice(s![.., .., ..;-1]);
-            assert_eq!(kernel_of(&flip), Kernel::ShortReversed(c));
-            check(&flip);
-            let crop = x.slice(s![1..3, 2..34, ..;-1]);
-            assert_eq!(kernel_of(&crop), Kernel::ShortReversed(c));
-            check(&crop);
+            for (view, kernel) in [
+                (x.slice(s![.., ..;-1, ..]), Kernel::ReversedUnits(c)),
+                (x.slice(s![1..3, 2..34;-1, ..]), Kernel::ReversedUnits(c)),
+                (x.slice(s![.., .., ..;-1]), Kernel::ShortReversed(c)),
+                (x.slice(s![1..3, 2..34, ..;-1]), Kernel::ShortReversed(c)),
+            ] {
+                assert_eq!(kernel_of(&view), kernel);
+                check(&view);
+            }
             check(&x.slice(s![.., ..;-1, ..;-1]));
         }
     }
