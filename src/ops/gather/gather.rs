@@ -69,7 +69,7 @@ pub trait GatherExt<A, D: Dimension> {
     /// - [`Error::BatchShapeMismatch`]: `self.shape[i] != indices.shape[i]` for a batch axis.
     /// - [`Error::TooLarge`]: the result's size overflows `isize`; or `indices` is a view (a
     ///   broadcast one, say) whose copy would have more bytes than an allocation can hold, or
-    ///   `self` is, and the gather copies it (indices that do not step evenly: see below).
+    ///   `self` is, and the gather copies it (indices that do not step evenly: see above).
     /// - [`Error::ValueOutOfRange`]: an index does not fit in `i64` (a `u64` past `i64::MAX`).
     /// - [`Error::IndexOutOfRange`]: an index outside `[0, self.shape[axis])` (no negative
     ///   indexing).
