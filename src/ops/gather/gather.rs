@@ -12,8 +12,8 @@ use crate::util::shape::{checked_product, unravel};
 use crate::util::values::widen;
 
 use crate::util::axis::resolve_axis;
-use crate::util::copy::extend_c_order;
 use crate::util::copy::prefetch::extend_picked_rows;
+use crate::util::copy::{extend_c_order, extend_picked_units};
 
 /// `tf.gather` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`; any
 /// dimension type; any element type).
@@ -226,6 +226,18 @@ impl GatherPlan {
         let block = self.dim.checked_mul(self.inner)?;
         if block == 0 || self.count == 0 || self.outer == 0 {
             return Some(out);
+        }
+        // Elements, one batch, a few picks: one fixed-size unit per block.
+        if self.inner == 1 && picks.len() == self.count {
+            let done = match *picks {
+                [a, b] => extend_picked_units(&mut out, src, self.dim, [a, b]),
+                [a, b, c] => extend_picked_units(&mut out, src, self.dim, [a, b, c]),
+                [a, b, c, d] => extend_picked_units(&mut out, src, self.dim, [a, b, c, d]),
+                _ => false,
+            };
+            if done {
+                return Some(out);
+            }
         }
         // One block of `src` per (batch, outer) pair; batch b gathers with its own `count` picks.
         for (at, block) in src.chunks_exact(block).enumerate() {
@@ -505,6 +517,42 @@ mod tests {
         )
         .unwrap();
         assert_eq!(got, want.into_dyn());
+    }
+
+    #[test]
+    fn a_few_picks_of_elements_equal_select() {
+        // Every list of 2 to 4 picks of a 4-long last axis (repeats, permutations, evenly
+        // stepped or not), on a standard and a transposed view, and with one batch and two.
+        let x = Array3::from_shape_fn((3, 6, 4), |(i, j, k)| i * 100 + j * 10 + k);
+        let t = Array3::from_shape_fn((4, 6, 3), |(k, j, i)| i * 100 + j * 10 + k);
+        let views = [x.view(), t.view().reversed_axes()];
+        let mut lists: Vec<Vec<usize>> = Vec::new();
+        for n in 2..=4u32 {
+            for code in 0..4usize.pow(n) {
+                lists.push((0..n).map(|k| code / 4usize.pow(k) % 4).collect());
+            }
+        }
+        for v in &views {
+            for picks in &lists {
+                let got = v.tf_gather(&Array::from_vec(picks.clone()), -1, 0).unwrap();
+                assert_eq!(
+                    got,
+                    v.select(ndarray::Axis(2), picks).into_dyn(),
+                    "{picks:?}"
+                );
+            }
+        }
+        // batch_dims = 2 with one batch element per row: each (i, j) row its own picks.
+        let idx = Array3::from_shape_fn((3, 6, 3), |(i, j, k)| (i + j + 2 * k) % 4);
+        let got = x.tf_gather(&idx, 2, 2).unwrap();
+        for ((i, j, k), &p) in idx.indexed_iter() {
+            assert_eq!(got[[i, j, k]], x[[i, j, p]]);
+        }
+        // One batch element: the same picks for every block.
+        let one = x.slice(ndarray::s![0..1, .., ..]);
+        let idx = array![[1, 0, 3, 2]];
+        let got = one.tf_gather(&idx, 2, 1).unwrap();
+        assert_eq!(got, one.select(ndarray::Axis(2), &[1, 0, 3, 2]).into_dyn());
     }
 
     #[test]

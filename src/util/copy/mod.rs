@@ -67,7 +67,7 @@ mod word_blend;
 use ndarray::{ArrayView, Dimension};
 
 pub(crate) use pieces::{Piece, interleave_pieces, interleave_stepped};
-pub(crate) use raw::gather_byte_rounds;
+pub(crate) use raw::{extend_picked_units, gather_byte_rounds};
 pub(crate) use repeat::{extend_repeated, repeat_tail};
 pub(crate) use simd::with_avx2;
 pub(crate) use stream::{Sink, grid_streams};

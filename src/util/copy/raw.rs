@@ -531,6 +531,35 @@ pub(super) unsafe fn append_with<A>(
     unsafe { out.set_len(start + total) };
 }
 
+/// Appends, for each block of `dim` elements of `src` in turn (`src.len() / dim` of them), the
+/// `N` elements of the block at `picks`: `tf_gather` along an inner axis of `dim` by a few
+/// indices that do not step evenly (box coordinates reordered, `[1, 0, 3, 2]`). `false`, with
+/// nothing appended, where `dim` is 0 or a pick is not below it. One fixed-size unit written
+/// per block, straight into the spare capacity: an `extend` of the picks per block took 9.3x a
+/// `memcpy` of a (262144, 4) `f32` result (NumPy's `b[:, [1, 0, 3, 2]]` 3x faster).
+pub(crate) fn extend_picked_units<A: Clone, const N: usize>(
+    out: &mut Vec<A>,
+    src: &[A],
+    dim: usize,
+    picks: [usize; N],
+) -> bool {
+    if dim == 0 || picks.iter().any(|&p| p >= dim) {
+        return false;
+    }
+    let blocks = src.chunks_exact(dim);
+    let units = blocks.len();
+    let fill = |spare: &mut [MaybeUninit<[A; N]>]| {
+        for (slot, block) in spare.iter_mut().zip(blocks) {
+            // In bounds: every pick is below `dim`, the block's length (checked above).
+            slot.write(picks.map(|p| block[p].clone()));
+        }
+    };
+    // SAFETY: `fill` writes each of the `units` slots: `spare` has `units` of them and there
+    // are `units` blocks to zip with.
+    unsafe { append_units(out, units, fill) };
+    true
+}
+
 /// [`append_with`] by units of `N` elements: the spare capacity as `units` slots of
 /// `[A; N]`, so a kernel moves whole fixed-size arrays (whose `clone` std turns into one move
 /// for `Copy` types).
