@@ -19,7 +19,9 @@
 //! [`units::units_reversed_flat`] only for primitive types (one-byte ones on any instruction
 //! set, 2- to 8-byte ones with AVX2; recognised by `TypeId`, [`super::stream::is_plain`]),
 //! because it clones each element twice (into a block, then out of it), which for those is a
-//! copy of the bytes. Every other type takes the baseline loops, as before.
+//! copy of the bytes; units each reversed where they stand (channel flips,
+//! [`units::each_unit_reversed`]) take their AVX2 build for primitive types only, as measured.
+//! Every other type takes the baseline loops, as before.
 
 use std::mem::MaybeUninit;
 
