@@ -31,9 +31,24 @@ pub(crate) fn from_c_order<A, D: Dimension>(dim: D, data: Vec<A>) -> Result<Arra
 pub(crate) fn owned_copy<A: Clone, D: Dimension>(
     view: ArrayView<'_, A, D>,
 ) -> Result<Array<A, D>, Error> {
-    let mut data = try_vec::<A>(view.shape())?;
-    extend_c_order(&mut data, &view);
-    from_c_order(view.raw_dim(), data)
+    let dim = view.raw_dim();
+    blocks_in_c_order(&[view], dim)
+}
+
+/// An array of shape `dim` whose data is each of `views` in turn, each in C order, copied by
+/// the copy engine in one pass: a join on the outermost axis, a view whose C-order elements are
+/// a result of another shape (a gather by evenly spaced indices), or one view ([`owned_copy`]).
+/// The views' elements must number `dim`'s ([`Error::Internal`] otherwise); [`Error::TooLarge`]
+/// where the allocation cannot be made.
+pub(crate) fn blocks_in_c_order<A: Clone, D: Dimension, E: Dimension>(
+    views: &[ArrayView<'_, A, D>],
+    dim: E,
+) -> Result<Array<A, E>, Error> {
+    let mut data = try_vec::<A>(dim.slice())?;
+    for view in views {
+        extend_c_order(&mut data, view);
+    }
+    from_c_order(dim, data)
 }
 
 /// The elements of `x` in C order, as one slice: borrowed where `x` is already contiguous in C

@@ -6,14 +6,14 @@ use num_traits::PrimInt;
 
 use crate::error::{Argument, Error};
 use crate::util::alloc::{check_size, try_vec};
-use crate::util::owned::{c_order, from_c_order};
+use crate::util::owned::{blocks_in_c_order, c_order, from_c_order};
 use crate::util::sealed::{private_decl, private_impl};
 use crate::util::shape::{checked_product, unravel};
 use crate::util::values::widen;
 
 use crate::util::axis::resolve_axis;
+use crate::util::copy::extend_picked_units;
 use crate::util::copy::prefetch::extend_picked_rows;
-use crate::util::copy::{extend_c_order, extend_picked_units};
 
 /// `tf.gather` as a method of every ndarray array (owned, views, `ArcArray`, `CowArray`; any
 /// dimension type; any element type).
@@ -146,9 +146,7 @@ impl<A, D: Dimension> GatherExt<A, D> for ArrayRef<A, D> {
         let picks = checked_indices(indices, plan.dim)?;
         if let Some(view) = progression_view(self, [plan.axis, plan.count], &picks) {
             // The same elements in the same order as the gather below (see `progression_view`).
-            let mut values = try_vec::<A>(&plan.out_shape)?;
-            extend_c_order(&mut values, &view);
-            return from_c_order(IxDyn(&plan.out_shape), values);
+            return blocks_in_c_order(&[view], IxDyn(&plan.out_shape));
         }
         let values = plan
             .copy(&c_order(self)?, &picks, try_vec::<A>(&plan.out_shape)?)

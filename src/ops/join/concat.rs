@@ -24,8 +24,8 @@ use crate::ops::operand::{ArrayLike, views};
 use crate::util::alloc::{check_size, try_vec};
 use crate::util::axis::resolve_axis;
 use crate::util::copy::gather_byte_rounds;
-use crate::util::copy::{extend_c_order, interleave_pieces};
-use crate::util::owned::{c_order, from_c_order, owned_copy};
+use crate::util::copy::interleave_pieces;
+use crate::util::owned::{blocks_in_c_order, c_order, from_c_order, owned_copy};
 use crate::util::runs::{Runs, gather_runs};
 
 /// `tf.concat(values, axis)`: the arrays joined along an existing axis.
@@ -132,12 +132,16 @@ fn concat<A: Clone, D: Dimension>(
     dim[axis] = total;
     check_size::<A>(dim.slice())?;
     let outer: usize = first.shape()[..axis].iter().product();
-    if outer == 1 && standard_slices(values).is_none() {
+    let copies;
+    let slices: Vec<&[A]> = match standard_slices(values) {
+        Some(slices) => slices,
         // One block per input (axis 0).
-        return blocks_in_c_order(values, dim);
-    }
-    let inputs = c_order_inputs(values)?;
-    let slices: Vec<&[A]> = inputs.iter().map(|input| &**input).collect();
+        None if outer == 1 => return blocks_in_c_order(values, dim),
+        None => {
+            copies = c_order_inputs(values)?;
+            copies.iter().map(|input| &**input).collect()
+        }
+    };
     // After check_size, no sub-product of the result's shape overflows.
     let inner: usize = first.shape()[axis + 1..].iter().product();
     let runs: Vec<usize> = values.iter().map(|v| v.shape()[axis] * inner).collect();
@@ -247,37 +251,26 @@ fn stack<A: Clone, D: Dimension>(
     dim[axis] = values.len();
     check_size::<A>(dim.slice())?;
     let outer: usize = first.shape()[..axis].iter().product();
-    if standard_slices(values).is_none() {
-        // Views one step apart in one array (Keras 3's RGB -> BGR, `[x[..., i] for i in (2, 1,
-        // 0)]` on the last axis) are one view of it: one C-order copy by the copy engine.
-        if let Some(joined) = (outer > 1).then(|| spaced::joined(values, axis)).flatten() {
-            let mut data = try_vec::<A>(dim.slice())?;
-            extend_c_order(&mut data, &joined);
-            return from_c_order(dim, data);
+    let copies;
+    let slices: Vec<&[A]> = match standard_slices(values) {
+        Some(slices) => slices,
+        None => {
+            // Views one step apart in one array (Keras 3's RGB -> BGR, `[x[..., i] for i in
+            // (2, 1, 0)]` on the last axis) are one view of it: one C-order copy.
+            if let Some(joined) = (outer > 1).then(|| spaced::joined(values, axis)).flatten() {
+                return blocks_in_c_order(&[joined], dim);
+            }
+            if outer == 1 {
+                // Stacked on axis 0: each input one block.
+                return blocks_in_c_order(values, dim);
+            }
+            copies = c_order_inputs(values)?;
+            copies.iter().map(|input| &**input).collect()
         }
-        if outer == 1 {
-            // Stacked on axis 0: each input one block.
-            return blocks_in_c_order(values, dim);
-        }
-    }
-    let inputs = c_order_inputs(values)?;
-    let slices: Vec<&[A]> = inputs.iter().map(|input| &**input).collect();
+    };
     let run: usize = first.shape()[axis..].iter().product();
     let runs = vec![run; values.len()];
     let data = interleave(&slices, &runs, outer, try_vec::<A>(dim.slice())?)?;
-    from_c_order(dim, data)
-}
-
-/// The result of shape `dim` whose data is each input in turn, one block each (a join on the
-/// outermost axis): each copied in C order by the copy engine, in one pass.
-fn blocks_in_c_order<A: Clone, D: Dimension, E: Dimension>(
-    values: &[ArrayView<'_, A, D>],
-    dim: E,
-) -> Result<Array<A, E>, Error> {
-    let mut data = try_vec::<A>(dim.slice())?;
-    for value in values {
-        extend_c_order(&mut data, value);
-    }
     from_c_order(dim, data)
 }
 
